@@ -1,0 +1,59 @@
+// @ts-check
+import js from '@eslint/js';
+import drizzle from 'eslint-plugin-drizzle';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'screenshots/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: {
+      // Imports flow client → shared ← server, never across, never in a circle.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/client', from: './src/server', message: 'The client may import src/shared only.' },
+            { target: './src/server', from: './src/client', message: 'The server may import src/shared only.' },
+            { target: './src/shared', from: ['./src/client', './src/server'], message: 'src/shared depends on nothing of ours.' },
+          ],
+        },
+      ],
+      'import-x/no-cycle': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', '*.config.ts', '*.config.js'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    plugins: { drizzle },
+    rules: {
+      // An update or delete without a where clause touches every row: never on purpose.
+      'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+      'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['src/client/public/**/*.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
+  },
+);

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { authenticateStaff } from './auth/staff.ts';
+import type { AppContext } from './context.ts';
+import { AppError, errorHandler } from './errors.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerSpa } from './http/spa.ts';
+import { RATE_LIMITS, scaledMax } from './rate-limits.ts';
+import { registerAdminAuth } from './routes/admin-auth.ts';
+import { registerAdminSignout } from './routes/admin-signout.ts';
+import { registerHealth } from './routes/health.ts';
+import { registerSiteSettings } from './routes/site-settings.ts';
+
+/** Query parameters that carry secrets and must never reach the logs. */
+const SECRET_PARAMS = /([?&](?:sid|token|signature)=)[^&]*/gi;
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-admin-pass"]',
+        'req.headers["x-session-token"]',
+        'res.headers["set-cookie"]',
+        'passphrase',
+        'token',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: req.url.replace(SECRET_PARAMS, '$1[redacted]'),
+        ip: req.ip,
+      }),
+    },
+  };
+}
+
+/** Staff calls are `/api/admin-*`; only the sign-in itself is open. */
+export function isStaffRoute(routeUrl: string | undefined): boolean {
+  return !!routeUrl && routeUrl.startsWith('/api/admin-') && routeUrl !== '/api/admin-auth';
+}
+
+/**
+ * Assembles the server. Order matters and is, per request: request id → logger → security
+ * headers → compression → cookies → rate limits → staff guard → routes → SPA fallback; one
+ * error handler shapes every failure.
+ */
+export async function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+  const { env } = ctx;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(env.LOG_LEVEL),
+    // Request ids are ours: a client-supplied id could forge log lines.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: env.TRUST_PROXY ?? false,
+    bodyLimit: 64 * 1024,
+    return503OnClosing: true,
+  });
+
+  app.setErrorHandler(errorHandler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await registerSecurityHeaders(app, env);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+
+  if (env.RATE_LIMIT_SCALE > 0) {
+    await app.register(rateLimit, {
+      global: true,
+      max: scaledMax(env, RATE_LIMITS.default.max),
+      timeWindow: RATE_LIMITS.default.timeWindow,
+      // Static files and the SPA are not limited; every API call is.
+      allowList: (request) => !request.url.startsWith('/api/'),
+      keyGenerator: (request) => request.ip,
+      errorResponseBuilder: (_request, context) =>
+        new AppError('too_many_requests', 'Too many attempts. Please try again later.', {
+          retryAfter: Math.ceil(context.ttl / 1000),
+        }),
+    });
+  }
+
+  // API answers are personal or live: never cached by browsers or proxies.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  // The one staff guard: every `/api/admin-*` route but the sign-in needs a live token.
+  // It runs before the body is parsed, so an anonymous caller costs us nothing more.
+  app.addHook('onRequest', async (request) => {
+    if (isStaffRoute(request.routeOptions.url)) {
+      request.staff = await authenticateStaff(ctx.db, request);
+    }
+  });
+
+  registerHealth(app, ctx);
+  registerSiteSettings(app, ctx);
+  registerAdminAuth(app, ctx);
+  registerAdminSignout(app, ctx);
+
+  const sendSpa = await registerSpa(app);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/api/') || path === '/api' || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.code(404).send({ ok: false, error: 'Not found' });
+    }
+    return sendSpa(request, reply);
+  });
+
+  return app;
+}

@@ -1,0 +1,51 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { ADMIN_TOKEN_HEADER } from '../../shared/api.ts';
+import { staffTokens } from '../db/schema.ts';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { hashToken } from '../lib/crypto.ts';
+import type { Actor } from '../audit.ts';
+
+/** Staff tokens live 8 hours (CONTRACT §2). */
+export const STAFF_TOKEN_TTL_MS = 8 * 60 * 60 * 1000;
+
+export const NOT_AUTHENTICATED = 'Not authenticated';
+
+export interface StaffIdentity {
+  tokenId: string;
+  actor: Actor & { type: 'staff' };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the staff guard on every staff route. */
+    staff?: StaffIdentity;
+  }
+}
+
+/** Reads the caller's token from `x-admin-pass` and finds a live (unexpired, unrevoked) row. */
+export async function authenticateStaff(db: Db, request: FastifyRequest): Promise<StaffIdentity> {
+  const header = request.headers[ADMIN_TOKEN_HEADER];
+  const token = Array.isArray(header) ? header[0] : header;
+  if (!token || token.length > 200) throw new AppError('unauthenticated', NOT_AUTHENTICATED);
+  const [row] = await db
+    .select({ id: staffTokens.id })
+    .from(staffTokens)
+    .where(
+      and(
+        eq(staffTokens.tokenHash, hashToken(token)),
+        isNull(staffTokens.revokedAt),
+        gt(staffTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  if (!row) throw new AppError('unauthenticated', NOT_AUTHENTICATED);
+  return { tokenId: row.id, actor: { type: 'staff', id: row.id, ip: request.ip } };
+}
+
+/** The staff identity a guarded handler acts as; the guard guarantees it is there. */
+export function staffOf(request: FastifyRequest): StaffIdentity {
+  if (!request.staff) throw new AppError('unauthenticated', NOT_AUTHENTICATED);
+  return request.staff;
+}

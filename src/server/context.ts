@@ -1,0 +1,19 @@
+import type { Env } from './env.ts';
+import type { Database, Db } from './db/client.ts';
+import type { FileStorage } from './storage/storage.ts';
+
+/** Everything a route or service needs, built once at boot and passed down explicitly. */
+export interface AppContext {
+  env: Env;
+  database: Database;
+  db: Db;
+  storage: FileStorage;
+  secrets: {
+    /** scrypt hash of the staff passphrase; the passphrase itself is never kept. */
+    passphraseHash: string;
+    /** Key for signed links (magic links, file URLs). */
+    sessionSecret: string;
+  };
+  /** Nudges the e-mail worker after a transaction that queued mail commits. */
+  wakeMailer(): void;
+}

@@ -1,0 +1,431 @@
+/**
+ * The database schema (SPEC §3 and what CONTRACT implies). One PostgreSQL dialect: the same
+ * tables on embedded PGlite and on a real server. Migrations are generated from this file with
+ * `npm run db:generate` and checked in under ./drizzle.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  IDENTITY_DECISIONS,
+  IDENTITY_STATUSES,
+  INBOX_STATUSES,
+  KYC_FILE_STATUSES,
+  KYC_FILE_TYPES,
+  STAGES,
+} from '../../shared/stages.ts';
+import { TIERS } from '../../shared/tiers.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+
+/** An application: the spec's basic record and status record, one row per applicant (basic_id). */
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null when the applicant came in with an invitation code and has not given it yet. */
+    fullName: text('full_name'),
+    email: text('email'),
+    phone: text('phone'),
+    reason: text('reason'),
+    /** How the application began: the public form or an invitation code. */
+    source: text('source', { enum: ['application', 'invite'] }).notNull(),
+    stage: text('stage', { enum: STAGES }).notNull(),
+    tierAssigned: text('tier_assigned', { enum: TIERS }),
+    tierAccepted: text('tier_accepted', { enum: TIERS }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('applications_stage_check', inList('stage', STAGES)),
+    check('applications_tier_assigned_check', inList('tier_assigned', TIERS)),
+    check('applications_tier_accepted_check', inList('tier_accepted', TIERS)),
+    index('applications_stage_created_idx').on(t.stage, t.createdAt.desc()),
+    index('applications_created_idx').on(t.createdAt.desc()),
+    // Staff search is a case-insensitive substring match; trigram GIN indexes keep it fast.
+    index('applications_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
+    index('applications_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('applications_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** The detailed record collected on the details screen (`apply-details`). */
+export const applicationDetails = pgTable('application_details', {
+  applicationId: uuid('application_id')
+    .primaryKey()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  /** Whole pounds a year. */
+  annualIncome: bigint('annual_income', { mode: 'number' }).notNull(),
+  employmentStatus: text('employment_status').notNull().default('unknown'),
+  pepExposed: boolean('pep_exposed').notNull(),
+  cardTierPref: text('card_tier_pref', { enum: TIERS }).notNull().default('standard'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Applicant sessions: only a hash of the 256-bit token is kept. */
+export const applicantSessions = pgTable(
+  'applicant_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('applicant_sessions_token_hash_idx').on(t.tokenHash),
+    index('applicant_sessions_application_idx').on(t.applicationId),
+  ],
+);
+
+/** Magic links: signed, expiring, and usable once (the signature hash is the key). */
+export const magicLinks = pgTable(
+  'magic_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    signatureHash: text('signature_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('magic_links_signature_hash_idx').on(t.signatureHash),
+    index('magic_links_application_idx').on(t.applicationId),
+  ],
+);
+
+/** Invitation codes: stored upper-case; unique whatever the case the applicant types. */
+export const inviteCodes = pgTable(
+  'invite_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    /** E-mail the code was issued to, if any. */
+    issuedTo: text('issued_to'),
+    /** The application the code was issued for (inviting a basic applicant binds it). */
+    issuedApplicationId: uuid('issued_application_id').references(() => applications.id, {
+      onDelete: 'set null',
+    }),
+    usedByApplicationId: uuid('used_by_application_id').references(() => applications.id, {
+      onDelete: 'set null',
+    }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('invite_codes_code_upper_idx').on(sql`upper(${t.code})`),
+    index('invite_codes_issued_at_idx').on(t.issuedAt.desc()),
+    index('invite_codes_issued_application_idx').on(t.issuedApplicationId),
+  ],
+);
+
+const inboxColumns = {
+  id: uuid('id').primaryKey().defaultRandom(),
+  createdAt: createdAt(),
+  email: text('email').notNull(),
+  status: text('status', { enum: INBOX_STATUSES }).notNull().default('new'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Expressions of interest: one per public application (`apply-basic`). */
+export const eoiRequests = pgTable(
+  'eoi_requests',
+  {
+    ...inboxColumns,
+    fullName: text('full_name').notNull(),
+    phone: text('phone'),
+    reason: text('reason'),
+    applicationId: uuid('application_id').references(() => applications.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    check('eoi_requests_status_check', inList('status', INBOX_STATUSES)),
+    index('eoi_requests_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('eoi_requests_created_idx').on(t.createdAt.desc()),
+    index('eoi_requests_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
+    index('eoi_requests_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    ...inboxColumns,
+    name: text('name').notNull(),
+    message: text('message').notNull(),
+  },
+  (t) => [
+    check('contact_messages_status_check', inList('status', INBOX_STATUSES)),
+    index('contact_messages_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('contact_messages_created_idx').on(t.createdAt.desc()),
+    index('contact_messages_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('contact_messages_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
+);
+
+/** Public site settings (maintenance_mode, invite_mode, press_boilerplate). Never secrets. */
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Server-only secrets generated at first start (passphrase hash, magic-link key). */
+export const serverSecrets = pgTable('server_secrets', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Card artwork uploaded by staff; /cards shows the newest per tier. */
+export const cardAssets = pgTable(
+  'card_assets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tier: text('tier', { enum: TIERS }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: integer('file_size').notNull(),
+    contentType: text('content_type').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('card_assets_tier_uploaded_idx').on(t.tier, t.uploadedAt.desc())],
+);
+
+/** Identity documents and selfies (builtin provider), kept in private storage. */
+export const kycFiles = pgTable(
+  'kyc_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: KYC_FILE_TYPES }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    fileSize: integer('file_size').notNull(),
+    sha256: text('sha256').notNull(),
+    status: text('status', { enum: KYC_FILE_STATUSES }).notNull().default('pending'),
+    /** Staff's internal notes: never shown to the applicant. */
+    staffNotes: text('staff_notes'),
+    /** What the applicant is told when a file is rejected. */
+    rejectionReason: text('rejection_reason'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: text('reviewed_by'),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('kyc_files_type_check', inList('type', KYC_FILE_TYPES)),
+    check('kyc_files_status_check', inList('status', KYC_FILE_STATUSES)),
+    index('kyc_files_status_uploaded_idx').on(t.status, t.uploadedAt),
+    index('kyc_files_application_idx').on(t.applicationId, t.type, t.uploadedAt.desc()),
+  ],
+);
+
+/** One identity check per provider session (builtin review or a Veriff session). */
+export const identityChecks = pgTable(
+  'identity_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['builtin', 'veriff'] }).notNull(),
+    providerSessionId: text('provider_session_id'),
+    status: text('status', { enum: IDENTITY_STATUSES }).notNull().default('created'),
+    decision: text('decision', { enum: IDENTITY_DECISIONS }),
+    pep: boolean('pep'),
+    sanctions: boolean('sanctions'),
+    country: text('country'),
+    lastEvent: text('last_event'),
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    rawPayload: jsonb('raw_payload'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('identity_checks_status_check', inList('status', IDENTITY_STATUSES)),
+    uniqueIndex('identity_checks_provider_session_idx').on(t.provider, t.providerSessionId),
+    index('identity_checks_application_idx').on(t.applicationId, t.createdAt.desc()),
+    index('identity_checks_status_idx').on(t.status),
+    index('identity_checks_decision_idx').on(t.decision),
+  ],
+);
+
+/** Webhook deliveries already applied, so provider retries change nothing twice. */
+export const identityCheckEvents = pgTable('identity_check_events', {
+  dedupeKey: text('dedupe_key').primaryKey(),
+  identityCheckId: uuid('identity_check_id').references(() => identityChecks.id, {
+    onDelete: 'cascade',
+  }),
+  kind: text('kind').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Tier offers and, once accepted, the signature evidence. */
+export const offers = pgTable(
+  'offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    tier: text('tier', { enum: TIERS }).notNull(),
+    /** Set after the applicant chose a lower tier. */
+    downgradedFrom: text('downgraded_from', { enum: TIERS }),
+    pricingNote: text('pricing_note'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    issuedBy: text('issued_by').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    esignName: text('esign_name'),
+    esignIp: text('esign_ip'),
+    esignUserAgent: text('esign_user_agent'),
+    /** SHA-256 of the offer terms exactly as shown when signing. */
+    termsHash: text('terms_hash'),
+  },
+  (t) => [index('offers_application_idx').on(t.applicationId, t.issuedAt.desc())],
+);
+
+export const activations = pgTable('activations', {
+  applicationId: uuid('application_id')
+    .primaryKey()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  cardLast4: text('card_last4'),
+  mobileAccessEnabled: boolean('mobile_access_enabled').notNull().default(true),
+  cardShipmentTracking: text('card_shipment_tracking'),
+  activatedAt: timestamp('activated_at', { withTimezone: true }).notNull().defaultNow(),
+  activatedBy: text('activated_by').notNull(),
+});
+
+export const legalDocuments = pgTable('legal_documents', {
+  slug: text('slug', { enum: ['privacy', 'terms', 'cookies'] }).primaryKey(),
+  title: text('title').notNull(),
+  html: text('html').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Staff sessions from `admin-auth`: the token itself is never stored. */
+export const staffTokens = pgTable(
+  'staff_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('staff_tokens_token_hash_idx').on(t.tokenHash)],
+);
+
+/** Failed passphrase attempts, counted per IP across every instance. */
+export const staffAuthFailures = pgTable(
+  'staff_auth_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ip: text('ip').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_auth_failures_ip_at_idx').on(t.ip, t.at)],
+);
+
+/**
+ * Append-only audit trail: who did what to which record, with before/after. A trigger in the
+ * migration refuses UPDATE and DELETE, so not even a bug can rewrite history.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorType: text('actor_type', {
+      enum: ['staff', 'applicant', 'system', 'provider'],
+    }).notNull(),
+    actorId: text('actor_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    /** The application the change concerns, for the applicant timeline. */
+    applicationId: uuid('application_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('audit_log_application_at_idx').on(t.applicationId, t.at.desc()),
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+  ],
+);
+
+/** Durable e-mail outbox: queued in the same transaction as the change that causes it. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text_body').notNull(),
+    html: text('html_body'),
+    /** What kind of mail this is, for logs and tests (never the content). */
+    template: text('template').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker holds a row until this time; a crashed worker's claim simply lapses. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export const schema = {
+  applications,
+  applicationDetails,
+  applicantSessions,
+  magicLinks,
+  inviteCodes,
+  eoiRequests,
+  contactMessages,
+  siteSettings,
+  serverSecrets,
+  cardAssets,
+  kycFiles,
+  identityChecks,
+  identityCheckEvents,
+  offers,
+  activations,
+  legalDocuments,
+  staffTokens,
+  staffAuthFailures,
+  auditLog,
+  emailOutbox,
+};

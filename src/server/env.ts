@@ -1,0 +1,104 @@
+import { isIP } from 'node:net';
+import { z } from 'zod';
+
+/**
+ * Configuration is environment variables only (CONTRACT §1), parsed once at boot. A bad value
+ * stops the server with a message naming the variable; nothing reads process.env elsewhere.
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+function url(protocols: string[], label: string) {
+  return z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a ${label} URL (${protocols.join(' or ')})`);
+}
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const isCidrOrIp = (v: string) => {
+  const [addr, bits, extra] = v.split('/');
+  if (extra !== undefined || !addr || !isIP(addr)) return false;
+  if (bits === undefined) return true;
+  const max = isIP(addr) === 4 ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= max;
+};
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number('must be a number')
+      .int('must be an integer')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(3000),
+    HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
+    DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+    DATABASE_URL: optional(url(['postgres:', 'postgresql:'], 'PostgreSQL')),
+    ADMIN_PASSPHRASE: optional(
+      z.string().min(12, 'must be at least 12 characters').max(1024, 'is too long'),
+    ),
+    PUBLIC_URL: optional(url(['http:', 'https:'], 'http(s)')),
+    SMTP_URL: optional(url(['smtp:', 'smtps:'], 'SMTP')),
+    MAIL_FROM: z.string().trim().min(3).default('Waj <no-reply@waj.co.uk>'),
+    STAFF_EMAIL: z.string().trim().pipe(z.email('must be an e-mail address')).default('staff@waj.co.uk'),
+    S3_ENDPOINT: optional(url(['http:', 'https:'], 'http(s)')),
+    S3_BUCKET: optionalString,
+    S3_REGION: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    KYC_PROVIDER: z.enum(['builtin', 'veriff'], "must be 'builtin' or 'veriff'").default('builtin'),
+    VERIFF_API_KEY: optionalString,
+    VERIFF_SHARED_SECRET: optionalString,
+    VERIFF_BASE_URL: optional(url(['http:', 'https:'], 'http(s)')),
+    ANALYTICS_SCRIPT_URL: optional(url(['https:'], 'https')),
+    SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    RATE_LIMIT_SCALE: z.coerce.number('must be a number').min(0, 'must be 0 or more').default(1),
+    TRUST_PROXY: optional(z.string().trim().refine(isCidrOrIp, 'must be an IP address or CIDR')),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.KYC_PROVIDER === 'veriff') {
+      for (const key of ['VERIFF_API_KEY', 'VERIFF_SHARED_SECRET', 'VERIFF_BASE_URL'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when KYC_PROVIDER=veriff' });
+      }
+    }
+    const s3 = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+    if (s3.some((k) => env[k]) || env.S3_ENDPOINT) {
+      for (const key of s3) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when S3 storage is configured' });
+      }
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `  ${name} ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  return { ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };
+}

@@ -1,0 +1,100 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ApiFailure } from '../shared/api.ts';
+
+/**
+ * The one error type services throw. Each code maps to one HTTP status (CONTRACT §2); the
+ * message is shown to the user as is, so it comes from the spec's catalogue.
+ */
+export const ERROR_STATUS = {
+  invalid_input: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
+  too_many_requests: 429,
+  unavailable: 503,
+  internal: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: Record<string, string> | undefined;
+  /** Seconds, for 429 answers. */
+  readonly retryAfter: number | undefined;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { details?: Record<string, string>; retryAfter?: number } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = options.details;
+    this.retryAfter = options.retryAfter;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const GENERIC_ERROR = 'Something went wrong. Please try again.';
+
+/** Maps each invalid field to its first message, the contract's `details`. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const details: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    details[key] ??= issue.message;
+  }
+  return details;
+}
+
+/** Validates input against a shared schema; bad input becomes a 400 with field messages. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const details = fieldErrors(result.error);
+  throw new AppError('invalid_input', Object.values(details)[0] ?? 'Invalid input', { details });
+}
+
+/** Framework errors that are the client's fault, with messages in the product's voice. */
+const FRAMEWORK_MESSAGES: Record<number, string> = {
+  400: 'The request could not be understood.',
+  404: 'Not found',
+  405: 'Method not allowed',
+  413: 'The request is too large.',
+  415: 'Unsupported content type.',
+  429: 'Too many attempts. Please try again later.',
+};
+
+function toFailure(error: unknown): { status: number; body: ApiFailure; retryAfter?: number } {
+  if (error instanceof AppError) {
+    const body: ApiFailure = { ok: false, error: error.message };
+    if (error.details) body.details = error.details;
+    return { status: error.status, body, ...(error.retryAfter ? { retryAfter: error.retryAfter } : {}) };
+  }
+  if (error instanceof z.ZodError) {
+    const details = fieldErrors(error);
+    return { status: 400, body: { ok: false, error: Object.values(details)[0] ?? 'Invalid input', details } };
+  }
+  const status = (error as FastifyError | undefined)?.statusCode;
+  if (status && status >= 400 && status < 500) {
+    return { status, body: { ok: false, error: FRAMEWORK_MESSAGES[status] ?? 'The request could not be understood.' } };
+  }
+  return { status: 500, body: { ok: false, error: GENERIC_ERROR } };
+}
+
+/** The single error handler: the contract's shape, never a stack trace, SQL or path. */
+export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body, retryAfter } = toFailure(error);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ status, error: body.error }, 'request refused');
+  if (retryAfter) reply.header('retry-after', String(retryAfter));
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}

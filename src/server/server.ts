@@ -1,0 +1,81 @@
+import { join, resolve } from 'node:path';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { buildApp } from './app.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { seedDatabase } from './db/seed.ts';
+import type { Env } from './env.ts';
+import { startMailWorker } from './mail/outbox.ts';
+import { createSmtpTransport } from './mail/transport.ts';
+import { loadSecrets } from './secrets.ts';
+import { createDiskStorage } from './storage/disk.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Stops taking requests, lets in-flight ones finish, stops the mailer, closes the DB. */
+  close(): Promise<void>;
+}
+
+/** Opens the database (migrated and seeded under a lock), loads secrets and builds the app. */
+export async function createServer(
+  env: Env,
+  options: { database?: Database; logger?: FastifyServerOptions['logger'] } = {},
+): Promise<RunningServer> {
+  const dataDir = resolve(env.DATA_DIR);
+  const database =
+    options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir }));
+  try {
+    await migrateDatabase(database, seedDatabase);
+    const secrets = await loadSecrets(database.db, env);
+    const storage = createDiskStorage({
+      root: join(dataDir, 'files'),
+      secret: secrets.sessionSecret,
+    });
+    let mailer: ReturnType<typeof startMailWorker> | null = null;
+    const ctx: AppContext = {
+      env,
+      database,
+      db: database.db,
+      storage,
+      secrets,
+      wakeMailer: () => mailer?.wake(),
+    };
+    const app = await buildApp(ctx, options.logger === undefined ? {} : { logger: options.logger });
+    mailer = startMailWorker({
+      db: database.db,
+      transport: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : null,
+      from: env.MAIL_FROM,
+      log: app.log,
+    });
+    if (secrets.generatedPassphrase) announcePassphrase(secrets.generatedPassphrase);
+
+    let closing: Promise<void> | null = null;
+    return {
+      app,
+      ctx,
+      close() {
+        closing ??= (async () => {
+          await app.close();
+          await mailer?.stop();
+          // A database handed in (tests) belongs to the caller, who closes it.
+          if (!options.database) await database.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    if (!options.database) await database.close().catch(() => {});
+    throw error;
+  }
+}
+
+/** Printed once, on the start that generated it; only its hash is stored. */
+function announcePassphrase(passphrase: string) {
+  const line = '-'.repeat(64);
+  process.stdout.write(
+    `\n${line}\n  Staff passphrase (shown once, keep it safe):\n\n    ${passphrase}\n\n` +
+      `  Only its hash is stored. Set ADMIN_PASSPHRASE to choose your own.\n${line}\n\n`,
+  );
+}

@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseEnv, type Env } from '../../src/server/env.ts';
+import { createServer, type RunningServer } from '../../src/server/server.ts';
+import { createTestDatabase } from './db.ts';
+
+export const TEST_PASSPHRASE = 'correct horse battery staple';
+
+export interface TestApp extends RunningServer {
+  env: Env;
+  /** Signs in as staff through `admin-auth` and returns the token. */
+  staffToken(): Promise<string>;
+}
+
+/**
+ * The whole server on a fresh database and a temporary DATA_DIR, driven through HTTP
+ * injection (the full Fastify pipeline: hooks, limits, guard, error handler).
+ */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'waj-test-'));
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    ADMIN_PASSPHRASE: TEST_PASSPHRASE,
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+  const { database, destroy } = await createTestDatabase();
+  const server = await createServer(env, { database, logger: false });
+  return {
+    ...server,
+    env,
+    async close() {
+      await server.close();
+      await destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async staffToken() {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/admin-auth',
+        payload: { passphrase: TEST_PASSPHRASE },
+      });
+      if (res.statusCode !== 200) throw new Error(`admin-auth failed: ${res.body}`);
+      return res.json().token as string;
+    },
+  };
+}

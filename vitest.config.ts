@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One runner, four projects: unit (shared rules), integration on PGlite, the same integration
+ * suite on real PostgreSQL when DATABASE_URL is set, and end-to-end in Chromium.
+ */
+const integration = (name: string, db: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include: ['tests/integration/**/*.test.ts'],
+    environment: 'node',
+    setupFiles: ['tests/helpers/fail-on-console.ts'],
+    env: { WAJ_TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/helpers/fail-on-console.ts'],
+        },
+      },
+      integration('integration', 'pglite'),
+      ...(process.env.DATABASE_URL ? [integration('integration-postgres', 'postgres')] : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/helpers/fail-on-console.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
