@@ -1,7 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import drizzle from 'eslint-plugin-drizzle';
-import { importX } from 'eslint-plugin-import-x';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -13,7 +13,9 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
     },
     rules: {
       // Imports flow client → shared ← server, never across, never in a circle.
@@ -21,14 +23,29 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './src/client', from: './src/server', message: 'The client may import src/shared only.' },
-            { target: './src/server', from: './src/client', message: 'The server may import src/shared only.' },
-            { target: './src/shared', from: ['./src/client', './src/server'], message: 'src/shared depends on nothing of ours.' },
+            {
+              target: './src/client',
+              from: './src/server',
+              message: 'The client may import src/shared only.',
+            },
+            {
+              target: './src/server',
+              from: './src/client',
+              message: 'The server may import src/shared only.',
+            },
+            {
+              target: './src/shared',
+              from: ['./src/client', './src/server'],
+              message: 'src/shared depends on nothing of ours.',
+            },
           ],
         },
       ],
       'import-x/no-cycle': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },

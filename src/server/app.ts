@@ -52,7 +52,10 @@ export function isStaffRoute(routeUrl: string | undefined): boolean {
  * headers → compression → cookies → rate limits → staff guard → routes → SPA fallback; one
  * error handler shapes every failure.
  */
-export async function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<FastifyInstance> {
   const { env } = ctx;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(env.LOG_LEVEL),

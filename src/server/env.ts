@@ -15,17 +15,23 @@ function url(protocols: string[], label: string) {
   return z
     .string()
     .trim()
-    .refine((v) => {
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a ${label} URL (${protocols.join(' or ')})`);
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a ${label} URL (${protocols.join(' or ')})`,
+    );
 }
 
 const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    schema.optional(),
+  );
 
 const isCidrOrIp = (v: string) => {
   const [addr, bits, extra] = v.split('/');
@@ -53,7 +59,11 @@ const EnvSchema = z
     PUBLIC_URL: optional(url(['http:', 'https:'], 'http(s)')),
     SMTP_URL: optional(url(['smtp:', 'smtps:'], 'SMTP')),
     MAIL_FROM: z.string().trim().min(3).default('Waj <no-reply@waj.co.uk>'),
-    STAFF_EMAIL: z.string().trim().pipe(z.email('must be an e-mail address')).default('staff@waj.co.uk'),
+    STAFF_EMAIL: z
+      .string()
+      .trim()
+      .pipe(z.email('must be an e-mail address'))
+      .default('staff@waj.co.uk'),
     S3_ENDPOINT: optional(url(['http:', 'https:'], 'http(s)')),
     S3_BUCKET: optionalString,
     S3_REGION: optionalString,
@@ -74,13 +84,23 @@ const EnvSchema = z
   .superRefine((env, ctx) => {
     if (env.KYC_PROVIDER === 'veriff') {
       for (const key of ['VERIFF_API_KEY', 'VERIFF_SHARED_SECRET', 'VERIFF_BASE_URL'] as const) {
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when KYC_PROVIDER=veriff' });
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required when KYC_PROVIDER=veriff',
+          });
       }
     }
     const s3 = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
     if (s3.some((k) => env[k]) || env.S3_ENDPOINT) {
       for (const key of s3) {
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when S3 storage is configured' });
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required when S3 storage is configured',
+          });
       }
     }
   });
@@ -100,5 +120,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
-  return { ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };
+  return {
+    ...env,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+  };
 }

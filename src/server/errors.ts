@@ -77,15 +77,28 @@ function toFailure(error: unknown): { status: number; body: ApiFailure; retryAft
   if (error instanceof AppError) {
     const body: ApiFailure = { ok: false, error: error.message };
     if (error.details) body.details = error.details;
-    return { status: error.status, body, ...(error.retryAfter ? { retryAfter: error.retryAfter } : {}) };
+    return {
+      status: error.status,
+      body,
+      ...(error.retryAfter ? { retryAfter: error.retryAfter } : {}),
+    };
   }
   if (error instanceof z.ZodError) {
     const details = fieldErrors(error);
-    return { status: 400, body: { ok: false, error: Object.values(details)[0] ?? 'Invalid input', details } };
+    return {
+      status: 400,
+      body: { ok: false, error: Object.values(details)[0] ?? 'Invalid input', details },
+    };
   }
   const status = (error as FastifyError | undefined)?.statusCode;
   if (status && status >= 400 && status < 500) {
-    return { status, body: { ok: false, error: FRAMEWORK_MESSAGES[status] ?? 'The request could not be understood.' } };
+    return {
+      status,
+      body: {
+        ok: false,
+        error: FRAMEWORK_MESSAGES[status] ?? 'The request could not be understood.',
+      },
+    };
   }
   return { status: 500, body: { ok: false, error: GENERIC_ERROR } };
 }

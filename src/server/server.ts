@@ -24,8 +24,7 @@ export async function createServer(
   options: { database?: Database; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<RunningServer> {
   const dataDir = resolve(env.DATA_DIR);
-  const database =
-    options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir }));
+  const database = options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir }));
   try {
     await migrateDatabase(database, seedDatabase);
     const secrets = await loadSecrets(database.db, env);

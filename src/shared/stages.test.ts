@@ -33,7 +33,10 @@ describe('post-verification redirect (SPEC §4)', () => {
 });
 
 describe('screen redirect tables (SPEC §2)', () => {
-  const table: Record<Stage, { offer: string | null; activate: string | null; account: string | null }> = {
+  const table: Record<
+    Stage,
+    { offer: string | null; activate: string | null; account: string | null }
+  > = {
     basic: { offer: '/apply', activate: '/apply', account: '/apply' },
     invited: { offer: '/apply', activate: '/apply', account: '/apply' },
     code_verified: { offer: '/apply/review', activate: '/apply/review', account: '/apply' },

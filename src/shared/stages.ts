@@ -58,7 +58,8 @@ export function canTransition(from: Stage, to: Stage): boolean {
   return NEXT_STAGES[from].includes(to);
 }
 
-export type ApplyRoute = '/apply' | '/apply/review' | '/apply/offer' | '/apply/activate' | '/account';
+export type ApplyRoute =
+  '/apply' | '/apply/review' | '/apply/offer' | '/apply/activate' | '/account';
 
 /**
  * Where the applicant goes after a code is verified (SPEC §4 'Post-verification redirect').
@@ -103,7 +104,13 @@ export function hasStartedApplication(stage: Stage | null | undefined): boolean 
 /** Identity-check vocabularies (SPEC §4). */
 export const IDENTITY_DECISIONS = ['approved', 'declined', 'resubmission_requested'] as const;
 export type IdentityDecision = (typeof IDENTITY_DECISIONS)[number];
-export const IDENTITY_STATUSES = ['created', 'started', 'submitted', 'approved', 'declined'] as const;
+export const IDENTITY_STATUSES = [
+  'created',
+  'started',
+  'submitted',
+  'approved',
+  'declined',
+] as const;
 export type IdentityStatus = (typeof IDENTITY_STATUSES)[number];
 
 /** EOI and contact message status: any to any, singly or in bulk. */

@@ -23,9 +23,9 @@ describe('suggested tier (SPEC §4)', () => {
   });
 
   it('pre-selects an already assigned tier over the suggestion', () => {
-    expect(initialOfferTier({ tierAssigned: 'noir', annualIncome: 600_000, pepExposed: false })).toBe(
-      'noir',
-    );
+    expect(
+      initialOfferTier({ tierAssigned: 'noir', annualIncome: 600_000, pepExposed: false }),
+    ).toBe('noir');
     expect(initialOfferTier({ tierAssigned: null, annualIncome: 600_000, pepExposed: false })).toBe(
       'elite',
     );

@@ -12,7 +12,10 @@ export const INCOME_THRESHOLDS: readonly { min: number; tier: Tier }[] = [
  * Suggested tier for staff issuing an offer (SPEC §4). PEP exposure always needs a person:
  * 'manual' means no tier can be issued until reviewed.
  */
-export function suggestedTier(input: { annualIncome: number; pepExposed: boolean }): Tier | 'manual' {
+export function suggestedTier(input: {
+  annualIncome: number;
+  pepExposed: boolean;
+}): Tier | 'manual' {
   if (input.pepExposed) return 'manual';
   return INCOME_THRESHOLDS.find((t) => input.annualIncome >= t.min)?.tier ?? 'standard';
 }

@@ -57,7 +57,17 @@ export function tiersBelow(tier: Tier): Tier[] {
 }
 
 /** Tiers staff may set with 'Override Tier' (SPEC §2: Standard, Noir, Monarch, Titan only). */
-export const OVERRIDE_TIERS = ['standard', 'noir', 'monarch', 'titan'] as const satisfies readonly Tier[];
+export const OVERRIDE_TIERS = [
+  'standard',
+  'noir',
+  'monarch',
+  'titan',
+] as const satisfies readonly Tier[];
 
 /** Tiers that have card artwork assets (SPEC §3: elite has none). */
-export const ASSET_TIERS = ['standard', 'noir', 'titan', 'monarch'] as const satisfies readonly Tier[];
+export const ASSET_TIERS = [
+  'standard',
+  'noir',
+  'titan',
+  'monarch',
+] as const satisfies readonly Tier[];

@@ -1,12 +1,12 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { loadTemplate, PGLITE_EXTENSIONS } from './pglite-template.ts';
 import { schema } from './schema.ts';
 
 /** Both drivers give the same query builder; services only ever see this type. */
@@ -38,11 +38,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir: string): Promise<Database> {
   let location = 'memory://';
+  let fresh = true;
   if (dataDir !== 'memory') {
     location = join(dataDir, 'pglite');
-    mkdirSync(location, { recursive: true });
+    fresh = !existsSync(join(location, 'PG_VERSION'));
+    mkdirSync(location, { recursive: true, mode: 0o700 });
   }
-  const client = await PGlite.create(location, { extensions: { pg_trgm } });
+  const template = fresh ? loadTemplate() : undefined;
+  const client = await PGlite.create(location, {
+    extensions: PGLITE_EXTENSIONS,
+    ...(template ? { loadDataDir: template } : {}),
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

@@ -8,7 +8,9 @@ import type { Env } from '../env.ts';
  * run time; no user content is ever rendered as raw HTML without sanitising (see decisions).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, env: Env) {
-  const analyticsOrigin = env.ANALYTICS_SCRIPT_URL ? new URL(env.ANALYTICS_SCRIPT_URL).origin : null;
+  const analyticsOrigin = env.ANALYTICS_SCRIPT_URL
+    ? new URL(env.ANALYTICS_SCRIPT_URL).origin
+    : null;
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

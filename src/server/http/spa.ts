@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSpaPath } from '../../shared/routes.ts';
-
-export const CLIENT_DIR = join(import.meta.dirname, '../../../dist/client');
+import { CLIENT_DIR } from '../lib/paths.ts';
 
 /**
  * Serves the built web app. Hashed files under /assets never change, so browsers keep them a

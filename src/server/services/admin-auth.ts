@@ -32,7 +32,10 @@ export async function adminAuth(options: AdminAuthOptions) {
 
   if (options.maxFailures > 0) {
     const [recent] = await db
-      .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | string | null>`min(${staffAuthFailures.at})` })
+      .select({
+        count: sql<number>`count(*)::int`,
+        oldest: sql<Date | string | null>`min(${staffAuthFailures.at})`,
+      })
       .from(staffAuthFailures)
       .where(and(eq(staffAuthFailures.ip, ip), gt(staffAuthFailures.at, windowStart)));
     if (recent && recent.count >= options.maxFailures && recent.oldest) {
@@ -53,7 +56,12 @@ export async function adminAuth(options: AdminAuthOptions) {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(staffTokens)
-      .values({ tokenHash: hashToken(token), expiresAt, ip, userAgent: options.userAgent?.slice(0, 500) ?? null })
+      .values({
+        tokenHash: hashToken(token),
+        expiresAt,
+        ip,
+        userAgent: options.userAgent?.slice(0, 500) ?? null,
+      })
       .returning({ id: staffTokens.id });
     await tx.delete(staffAuthFailures).where(eq(staffAuthFailures.ip, ip));
     await writeAudit(tx, {

@@ -48,7 +48,11 @@ export const OFFER_MESSAGE = 'Please agree to terms and provide your full name';
 /** The offer form: terms ticked and a typed name (SPEC §5 'Offer'). */
 export const ZOfferForm = z.object({
   agreed: z.literal(true, OFFER_MESSAGE),
-  esignName: z.string().trim().min(1, OFFER_MESSAGE).max(120, 'Full name must be less than 120 characters'),
+  esignName: z
+    .string()
+    .trim()
+    .min(1, OFFER_MESSAGE)
+    .max(120, 'Full name must be less than 120 characters'),
 });
 
 /** `apply-offer-action`. Accepting needs the typed name; downgrading needs a lower tier. */

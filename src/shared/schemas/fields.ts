@@ -41,8 +41,14 @@ function optionalText(max: number, message: string) {
     .transform((v) => (v ? v : null));
 }
 
-export const phoneField = optionalText(LIMITS.phoneMax, 'Phone number must be less than 30 characters');
-export const reasonField = optionalText(LIMITS.reasonMax, 'Reason must be less than 2000 characters');
+export const phoneField = optionalText(
+  LIMITS.phoneMax,
+  'Phone number must be less than 30 characters',
+);
+export const reasonField = optionalText(
+  LIMITS.reasonMax,
+  'Reason must be less than 2000 characters',
+);
 
 export const contactMessageField = z
   .string()

@@ -84,8 +84,12 @@ describe('small forms (SPEC §5)', () => {
     expect(ZInviteCodeRequest.parse({ code: ' ab12 ' }).code).toBe('ab12');
   });
   it('resume link: empty asks for the address', () => {
-    expect(messages(ZMagicLinkRequest, { email: '  ' }).email).toBe('Please enter your email address');
-    expect(messages(ZMagicLinkRequest, { email: 'x' }).email).toBe('Please enter a valid email address');
+    expect(messages(ZMagicLinkRequest, { email: '  ' }).email).toBe(
+      'Please enter your email address',
+    );
+    expect(messages(ZMagicLinkRequest, { email: 'x' }).email).toBe(
+      'Please enter a valid email address',
+    );
   });
   it('offer: terms and a non-blank typed name', () => {
     const msg = 'Please agree to terms and provide your full name';
@@ -97,7 +101,9 @@ describe('small forms (SPEC §5)', () => {
     expect(messages(ZAdminAuthRequest, { passphrase: '  ' }).passphrase).toBe('Enter passphrase');
   });
   it.each([0, 101, 2.5, 'abc'])('invite count %o is refused', (count) => {
-    expect(messages(ZInviteGenerateRequest, { count }).count).toBe('Count must be between 1 and 100');
+    expect(messages(ZInviteGenerateRequest, { count }).count).toBe(
+      'Count must be between 1 and 100',
+    );
   });
   it('invite count 1 and 100 are accepted', () => {
     expect(ZInviteGenerateRequest.parse({ count: 1 }).count).toBe(1);
@@ -105,7 +111,9 @@ describe('small forms (SPEC §5)', () => {
   });
   it("issue offer: 'manual' or no tier is not a valid tier", () => {
     const basic_id = '3b241101-e2bb-4255-8caf-4136c566a962';
-    expect(messages(ZOfferIssueRequest, { basic_id, tier: 'manual' }).tier).toBe('Please select a valid tier');
+    expect(messages(ZOfferIssueRequest, { basic_id, tier: 'manual' }).tier).toBe(
+      'Please select a valid tier',
+    );
     expect(messages(ZOfferIssueRequest, { basic_id }).tier).toBe('Please select a valid tier');
     expect(ZOfferIssueRequest.parse({ basic_id, tier: 'titan' }).tier).toBe('titan');
   });

@@ -1,0 +1,65 @@
+import { useLayoutEffect, type MouseEvent, type ReactNode } from 'react';
+import { useLocation, useNavigation } from 'react-router';
+import { cn } from '../../utils/cn.ts';
+import { SiteFooter } from './site-footer.tsx';
+import { SiteHeader } from './site-header.tsx';
+
+/** SPEC §2: every route change scrolls to the top. */
+function useScrollToTopOnRouteChange(): void {
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+}
+
+/** Thin gold bar while a lazily loaded page is on its way. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+  return (
+    <div
+      aria-hidden="true"
+      className={cn(
+        'pointer-events-none fixed inset-x-0 top-0 z-[60] h-0.5 origin-left bg-gold-soft transition-[opacity,transform] duration-500 motion-reduce:transition-none',
+        busy ? 'scale-x-75 opacity-100' : 'scale-x-0 opacity-0',
+      )}
+    />
+  );
+}
+
+/** Moves focus to <main> without adding #main to the address (the router owns the URL). */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
+  const main = document.getElementById('main');
+  if (!main) return;
+  event.preventDefault();
+  main.focus({ preventScroll: true });
+  main.scrollIntoView();
+}
+
+export function MainLayout({ children }: { children: ReactNode }) {
+  useScrollToTopOnRouteChange();
+  const navigation = useNavigation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        onClick={skipToMain}
+        data-testid="skip-link"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[70] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2.5 focus:text-sm focus:font-medium focus:text-primary-foreground focus:shadow-lg"
+      >
+        Skip to content
+      </a>
+      <NavigationProgress />
+      <SiteHeader />
+      <main
+        id="main"
+        tabIndex={-1}
+        aria-busy={navigation.state === 'loading' || undefined}
+        className="flex-1 outline-none"
+      >
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { MIGRATIONS_DIR, PROJECT_ROOT } from '../lib/paths.ts';
+
+/**
+ * Creating a PGlite cluster (initdb) and migrating it on disk takes several seconds; loading a
+ * copy of one takes under one. The build makes that copy, already migrated, so a first start
+ * and every test database begin from it. Its name carries the PGlite version and a hash of the
+ * migrations, so a stale copy is never used; migrations still run (as a no-op) on top.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+function templatePath(): string {
+  const hash = createHash('sha256');
+  hash.update(
+    readFileSync(join(PROJECT_ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+  );
+  for (const file of readdirSync(MIGRATIONS_DIR, { recursive: true }).map(String).sort()) {
+    if (file.endsWith('.sql') || file.endsWith('.json')) {
+      hash.update(file).update(readFileSync(join(MIGRATIONS_DIR, file)));
+    }
+  }
+  return join(PROJECT_ROOT, 'dist', `pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+/** The template as PGlite's `loadDataDir` wants it, or undefined when it has not been built. */
+export function loadTemplate(): Blob | undefined {
+  const path = templatePath();
+  return existsSync(path) ? new Blob([readFileSync(path)]) : undefined;
+}
+
+export async function buildTemplate(): Promise<string> {
+  const path = templatePath();
+  if (existsSync(path)) return path;
+  const client = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS });
+  await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_DIR });
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  mkdirSync(join(PROJECT_ROOT, 'dist'), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+  renameSync(tmp, path);
+  return path;
+}

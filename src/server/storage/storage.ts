@@ -1,0 +1,35 @@
+import type { Readable } from 'node:stream';
+import { AppError } from '../errors.ts';
+
+/**
+ * Where uploaded files (identity documents) live. The disk driver keeps them under DATA_DIR;
+ * an S3 driver can come later behind the same interface.
+ */
+export interface FileStorage {
+  /** Stores `data` under `key`, replacing any previous file atomically. */
+  put(key: string, data: Buffer, options?: { contentType?: string }): Promise<{ size: number }>;
+  /** AppError('not_found', 'File not found') when there is no such file. */
+  getStream(key: string): Promise<Readable>;
+  /** Deleting a missing key is not an error. */
+  delete(key: string): Promise<void>;
+  /** A time-limited download URL for the file. */
+  signedUrl(key: string, options: { expiresInSeconds: number }): Promise<string>;
+  /** Checks a URL made by signedUrl: right signature for this key, not yet expired. */
+  verifySignedUrl(key: string, expires: string, signature: string): boolean;
+}
+
+/**
+ * Keys are chosen by the server (`kyc/<uuid>.jpg`), so the grammar is narrow: lower-case
+ * segments of letters, digits, '-' and '_', separated by single '/', then one extension. No
+ * '.', '..', empty segment or leading '/' can appear, so no key can leave the storage root.
+ */
+const KEY_PATTERN = /^[a-z0-9_-]+(?:\/[a-z0-9_-]+)*\.[a-z0-9]+$/;
+const MAX_KEY_LENGTH = 255;
+
+export function isValidFileKey(key: unknown): key is string {
+  return typeof key === 'string' && key.length <= MAX_KEY_LENGTH && KEY_PATTERN.test(key);
+}
+
+export function assertValidFileKey(key: unknown): asserts key is string {
+  if (!isValidFileKey(key)) throw new AppError('invalid_input', 'Invalid file key');
+}

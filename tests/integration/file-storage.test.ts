@@ -1,0 +1,149 @@
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AppError } from '../../src/server/errors.ts';
+import { createDiskStorage } from '../../src/server/storage/disk.ts';
+import type { FileStorage } from '../../src/server/storage/storage.ts';
+
+let base: string;
+let root: string;
+let storage: FileStorage;
+
+beforeAll(() => {
+  base = mkdtempSync(join(tmpdir(), 'waj-storage-'));
+  root = join(base, 'files');
+  storage = createDiskStorage({ root, secret: 'test-secret-that-is-long-enough-000000' });
+});
+
+afterAll(() => {
+  rmSync(base, { recursive: true, force: true });
+});
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function parse(url: string) {
+  const parsed = new URL(url, 'http://localhost');
+  return {
+    path: parsed.pathname,
+    expires: parsed.searchParams.get('expires') ?? '',
+    signature: parsed.searchParams.get('signature') ?? '',
+  };
+}
+
+describe('disk file storage', () => {
+  it('stores, reads back, replaces and deletes a file', async () => {
+    const key = 'kyc/0b9d2c1e-8f4a-4d7b-9a3e-1c2d3e4f5a6b.jpg';
+    const data = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+    expect(await storage.put(key, data, { contentType: 'image/jpeg' })).toEqual({
+      size: data.length,
+    });
+    expect(await readAll(await storage.getStream(key))).toEqual(data);
+
+    const replacement = Buffer.from('second version');
+    await storage.put(key, replacement);
+    expect(await readAll(await storage.getStream(key))).toEqual(replacement);
+    // No temporary files are left beside the target.
+    expect(readdirSync(join(root, 'kyc'))).toEqual(['0b9d2c1e-8f4a-4d7b-9a3e-1c2d3e4f5a6b.jpg']);
+
+    await storage.delete(key);
+    await expect(storage.getStream(key)).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'File not found',
+    });
+    // Deleting again is not an error.
+    await expect(storage.delete(key)).resolves.toBeUndefined();
+  });
+
+  it('reports a missing file as not_found', async () => {
+    const error = await storage.getStream('kyc/missing.png').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'not_found', message: 'File not found' });
+  });
+
+  it('creates files 0600 and directories 0700', async () => {
+    const key = 'kyc/nested/selfie_1.png';
+    await storage.put(key, Buffer.from('png'));
+    expect(statSync(join(root, 'kyc', 'nested', 'selfie_1.png')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(root, 'kyc', 'nested')).mode & 0o777).toBe(0o700);
+  });
+
+  it.each([
+    '../escape.txt',
+    'kyc/../../escape.txt',
+    '/etc/passwd.txt',
+    'kyc//double.jpg',
+    'kyc/./dot.jpg',
+    'kyc/UPPER.jpg',
+    'kyc/no-extension',
+    'kyc/two.ext.jpg',
+    'kyc\\back.jpg',
+    'kyc/space name.jpg',
+    'kyc/nul\0.jpg',
+    'kyc/trailing/',
+    '',
+    `kyc/${'a'.repeat(300)}.jpg`,
+  ])('refuses the key %j', async (key) => {
+    const invalid = { code: 'invalid_input', message: 'Invalid file key' };
+    await expect(storage.put(key, Buffer.from('x'))).rejects.toMatchObject(invalid);
+    await expect(storage.getStream(key)).rejects.toMatchObject(invalid);
+    await expect(storage.delete(key)).rejects.toMatchObject(invalid);
+    await expect(storage.signedUrl(key, { expiresInSeconds: 60 })).rejects.toMatchObject(invalid);
+    expect(storage.verifySignedUrl(key, '9999999999', 'x')).toBe(false);
+  });
+
+  it('never writes outside its root', async () => {
+    writeFileSync(join(base, 'outside.txt'), 'untouched');
+    await expect(storage.put('../outside.txt', Buffer.from('overwritten'))).rejects.toThrow();
+    await expect(storage.delete('../outside.txt')).rejects.toThrow();
+    expect(readdirSync(base).sort()).toEqual(['files', 'outside.txt']);
+  });
+
+  it('signs download URLs that verify until they expire', async () => {
+    const key = 'kyc/document-1.pdf';
+    const url = await storage.signedUrl(key, { expiresInSeconds: 300 });
+    const { path, expires, signature } = parse(url);
+    expect(path).toBe(`/api/files/${key}`);
+    expect(Number(expires)).toBeGreaterThan(Date.now() / 1000 + 290);
+    expect(signature).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(storage.verifySignedUrl(key, expires, signature)).toBe(true);
+
+    // Tampering with any part breaks it.
+    expect(storage.verifySignedUrl('kyc/document-2.pdf', expires, signature)).toBe(false);
+    expect(storage.verifySignedUrl(key, String(Number(expires) + 1000), signature)).toBe(false);
+    const flipped = (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1);
+    expect(storage.verifySignedUrl(key, expires, flipped)).toBe(false);
+    expect(storage.verifySignedUrl(key, expires, signature.slice(1))).toBe(false);
+    expect(storage.verifySignedUrl(key, expires, '')).toBe(false);
+    expect(storage.verifySignedUrl(key, `${expires}.5`, signature)).toBe(false);
+
+    // Another secret's signature is refused.
+    const other = createDiskStorage({ root, secret: 'a-different-secret-0000000000000000000' });
+    const foreign = parse(await other.signedUrl(key, { expiresInSeconds: 300 }));
+    expect(storage.verifySignedUrl(key, foreign.expires, foreign.signature)).toBe(false);
+  });
+
+  it('refuses an expired URL', async () => {
+    const key = 'kyc/document-1.pdf';
+    const { expires, signature } = parse(await storage.signedUrl(key, { expiresInSeconds: 60 }));
+    expect(storage.verifySignedUrl(key, expires, signature)).toBe(true);
+    vi.useFakeTimers({ now: (Number(expires) + 1) * 1000, toFake: ['Date'] });
+    try {
+      expect(storage.verifySignedUrl(key, expires, signature)).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('uses the configured URL prefix', async () => {
+    const prefixed = createDiskStorage({ root, secret: 's3cret', urlPrefix: '/files/' });
+    expect(await prefixed.signedUrl('kyc/a.jpg', { expiresInSeconds: 5 })).toMatch(
+      /^\/files\/kyc\/a\.jpg\?expires=\d+&signature=[A-Za-z0-9_-]+$/,
+    );
+  });
+});

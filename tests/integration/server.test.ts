@@ -1,0 +1,237 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, staffTokens } from '../../src/server/db/schema.ts';
+import { createTestApp, TEST_PASSPHRASE, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('health and unknown routes', () => {
+  it('GET /healthz answers 200 when the database answers', async () => {
+    const res = await t.app.inject('/healthz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+  });
+
+  it('an unknown API call is a JSON 404 in the contract shape', async () => {
+    const res = await t.app.inject('/api/nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toEqual({ ok: false, error: 'Not found' });
+    const post = await t.app.inject({ method: 'POST', url: '/api/nope', payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(post.json().ok).toBe(false);
+  });
+
+  it('malformed JSON is a 400 without a stack trace', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin-auth',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"passphrase":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ ok: false, error: 'The request could not be understood.' });
+    expect(res.body).not.toMatch(/at \w+ \(|node_modules|\.ts:/);
+  });
+
+  it('gives every answer a request id and keeps API answers out of caches', async () => {
+    const res = await t.app.inject('/api/site-settings/invite_mode');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP and the usual hardening headers', async () => {
+    const res = await t.app.inject('/healthz');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('adds HSTS for a year when served over https behind a trusted proxy', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
+    try {
+      const res = await proxied.app.inject({
+        url: '/healthz',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('site settings', () => {
+  it('reads the seeded public settings', async () => {
+    const invite = await t.app.inject('/api/site-settings/invite_mode');
+    expect(invite.json()).toMatchObject({ ok: true, value: { enabled: true } });
+    const maintenance = await t.app.inject('/api/site-settings/maintenance_mode');
+    expect(maintenance.json()).toMatchObject({ ok: true, value: { enabled: false } });
+    const press = await t.app.inject('/api/site-settings/press_boilerplate');
+    expect(press.json().value).toMatch(/Waj/);
+  });
+
+  it('never reveals anything else, such as server secrets', async () => {
+    for (const key of ['admin_passphrase_hash', 'session_secret', 'nope']) {
+      const res = await t.app.inject(`/api/site-settings/${key}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toMatch(/scrypt/);
+    }
+  });
+});
+
+describe('staff sign-in (admin-auth)', () => {
+  it('asks for a passphrase when blank', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin-auth',
+      payload: { passphrase: '  ' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      ok: false,
+      error: 'Enter passphrase',
+      details: { passphrase: 'Enter passphrase' },
+    });
+  });
+
+  it('refuses a wrong passphrase with 401', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin-auth',
+      payload: { passphrase: 'wrong passphrase' },
+      remoteAddress: '10.0.0.1',
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ ok: false, error: 'Invalid credentials' });
+  });
+
+  it('issues a token that is stored only as a hash, expires in 8 hours and is audited', async () => {
+    const before = Date.now();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin-auth',
+      payload: { passphrase: TEST_PASSPHRASE },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.ok).toBe(true);
+    // 256 random bits, base64url.
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const expires = new Date(body.expires_at).getTime();
+    expect(expires - before).toBeGreaterThan(8 * 3600_000 - 60_000);
+    expect(expires - before).toBeLessThanOrEqual(8 * 3600_000 + 60_000);
+
+    const rows = await t.ctx.db.select().from(staffTokens);
+    expect(rows.some((r) => r.tokenHash === body.token)).toBe(false);
+    expect(JSON.stringify(rows)).not.toContain(body.token);
+
+    const audits = await t.ctx.db.select().from(auditLog);
+    expect(audits.some((a) => a.action === 'staff.sign_in' && a.actorType === 'staff')).toBe(true);
+  });
+
+  it('locks an IP out after 5 failures in 15 minutes, with Retry-After', async () => {
+    const attempt = (passphrase: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin-auth',
+        payload: { passphrase },
+        remoteAddress: '10.9.9.9',
+      });
+    for (let i = 0; i < 5; i++) expect((await attempt(`wrong ${i}`)).statusCode).toBe(401);
+    const locked = await attempt(TEST_PASSPHRASE);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(900);
+    expect(locked.json()).toEqual({
+      ok: false,
+      error: 'Too many attempts. Please try again later.',
+    });
+    // Another address is not affected.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin-auth',
+      payload: { passphrase: TEST_PASSPHRASE },
+      remoteAddress: '10.9.9.10',
+    });
+    expect(other.statusCode).toBe(200);
+  });
+});
+
+describe('the staff guard', () => {
+  it('answers 401 with no token, a wrong one, an expired one and a revoked one', async () => {
+    const call = (token?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin-signout',
+        headers: token ? { 'x-admin-pass': token } : {},
+        payload: {},
+      });
+    expect((await call()).statusCode).toBe(401);
+    expect((await call('not-a-real-token')).statusCode).toBe(401);
+    // The raw passphrase is not a token.
+    expect((await call(TEST_PASSPHRASE)).statusCode).toBe(401);
+
+    const expired = await t.staffToken();
+    await t.ctx.db.execute(
+      sql`update staff_tokens set expires_at = now() - interval '1 second' where expires_at > now()`,
+    );
+    expect((await call(expired)).statusCode).toBe(401);
+
+    const live = await t.staffToken();
+    const signedOut = await call(live);
+    expect(signedOut.statusCode).toBe(200);
+    const reused = await call(live);
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json()).toEqual({ ok: false, error: 'Not authenticated' });
+  });
+});
+
+describe('the audit log', () => {
+  it('cannot be edited or deleted, even with direct SQL', async () => {
+    await t.staffToken();
+    await expect(t.ctx.db.execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
+    await expect(t.ctx.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    const rows = await t.ctx.db.select().from(auditLog);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.action !== 'x')).toBe(true);
+  });
+});
+
+describe('rate limits', () => {
+  it('answer 429 with Retry-After in the contract shape', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_SCALE: '0.01' });
+    try {
+      const statuses: number[] = [];
+      let last;
+      for (let i = 0; i < 4; i++) {
+        last = await limited.app.inject('/api/site-settings/invite_mode');
+        statuses.push(last.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+      expect(last!.json()).toEqual({
+        ok: false,
+        error: 'Too many attempts. Please try again later.',
+      });
+      // Health checks are never limited.
+      expect((await limited.app.inject('/healthz')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
+const apiTarget = 'http://127.0.0.1:3000';
+
+// Route modules of the two private areas. Each area is built as one bundle (one download for
+// the whole apply flow), and the public site must never load either of them.
+const applyRoutes = /[\\/]src[\\/]client[\\/]app[\\/]routes[\\/]apply[\\/]/;
+const adminRoutes = /[\\/]src[\\/]client[\\/]app[\\/]routes[\\/]admin[\\/]/;
+const publicRoutes = /[\\/]src[\\/]client[\\/]app[\\/]routes[\\/]public[\\/]/;
+
+/**
+ * Fails the build if the entry chunk or any public page chunk statically imports (directly or
+ * through other chunks) a chunk holding apply-flow or staff-panel route code.
+ */
+function areaBundleGuard(): Plugin {
+  return {
+    name: 'waj:area-bundle-guard',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, { imports: string[]; moduleIds: string[] }>();
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'chunk') chunks.set(output.fileName, output);
+      }
+      const isPrivate = (id: string) => applyRoutes.test(id) || adminRoutes.test(id);
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        if (!output.isEntry && !output.moduleIds.some((id) => publicRoutes.test(id))) continue;
+        const seen = new Set<string>();
+        const queue = [output.fileName];
+        while (queue.length > 0) {
+          const fileName = queue.pop()!;
+          if (seen.has(fileName)) continue;
+          seen.add(fileName);
+          const chunk = chunks.get(fileName);
+          if (!chunk) continue;
+          const leaked = chunk.moduleIds.find(isPrivate);
+          if (leaked) {
+            this.error(
+              `Public chunk ${output.fileName} loads ${fileName}, which holds private-area code (${leaked}).`,
+            );
+          }
+          queue.push(...chunk.imports);
+        }
+      }
+    },
+  };
+}
+
+// The client (public site, apply flow, staff panel) is built into dist/client and served by
+// the API server. In development, `npm run dev:client` serves it on :5173 and forwards API
+// calls to the server on :3000.
+export default defineConfig({
+  root: clientRoot,
+  publicDir: fileURLToPath(new URL('./src/client/public', import.meta.url)),
+  plugins: [react(), tailwindcss(), areaBundleGuard()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Only the route modules themselves are grouped; their dependencies stay with
+          // automatic chunking, so nothing shared with the public site moves into these.
+          groups: [
+            { name: 'apply', test: applyRoutes, includeDependenciesRecursively: false },
+            { name: 'admin', test: adminRoutes, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: apiTarget },
+      '/healthz': { target: apiTarget },
+    },
+  },
+  preview: {
+    host: '127.0.0.1',
+    port: 4173,
+  },
+});
