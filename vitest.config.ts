@@ -8,6 +8,8 @@ const integration = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['tests/integration/**/*.test.ts'],
+    // A few tests are about one database only: `*.pglite.test.ts` and `*.postgres.test.ts`.
+    exclude: [`tests/integration/**/*.${db === 'pglite' ? 'postgres' : 'pglite'}.test.ts`],
     environment: 'node',
     setupFiles: ['tests/helpers/fail-on-console.ts'],
     env: { WAJ_TEST_DB: db },

@@ -26,20 +26,32 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await migrateDatabase(database, seedDatabase);
     return { database, destroy: () => database.close() };
   }
+  const empty = await createEmptyPostgresDatabase();
+  const database = await openDatabase({ url: empty.url, dataDir: 'memory' });
+  await migrateDatabase(database, seedDatabase);
+  return {
+    database,
+    async destroy() {
+      await database.close();
+      await empty.drop();
+    },
+  };
+}
+
+/** A new, empty database on the server at DATABASE_URL (nothing migrated). */
+export async function createEmptyPostgresDatabase(): Promise<{
+  url: string;
+  drop(): Promise<void>;
+}> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('WAJ_TEST_DB=postgres needs DATABASE_URL');
   const name = `waj_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: 'memory' });
-  await migrateDatabase(database, seedDatabase);
   return {
-    database,
-    async destroy() {
-      await database.close();
-      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
-    },
+    url: url.toString(),
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
