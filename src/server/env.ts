@@ -94,6 +94,12 @@ const EnvSchema = z
     }
     const s3 = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
     if (s3.some((k) => env[k]) || env.S3_ENDPOINT) {
+      // Identity documents must never land somewhere other than where the operator asked.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'is set, but S3 storage is not available in this version: unset the S3_* variables',
+      });
       for (const key of s3) {
         if (!env[key])
           ctx.addIssue({
