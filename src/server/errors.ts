@@ -66,6 +66,7 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.ou
 /** Framework errors that are the client's fault, with messages in the product's voice. */
 const FRAMEWORK_MESSAGES: Record<number, string> = {
   400: 'The request could not be understood.',
+  403: 'Not allowed',
   404: 'Not found',
   405: 'Method not allowed',
   413: 'The request is too large.',

@@ -18,7 +18,9 @@ export async function registerSpa(app: FastifyInstance, clientDir = CLIENT_DIR) 
     await app.register(fastifyStatic, {
       root: clientDir,
       index: false,
-      wildcard: true,
+      // One route per built file, found at start: any other path (including directories and
+      // `/`) falls through to the SPA instead of a directory answer.
+      wildcard: false,
       setHeaders(res, path) {
         res.header(
           'cache-control',
