@@ -235,3 +235,28 @@ describe('rate limits', () => {
     }
   });
 });
+
+describe('the web app (built by `npm run build`)', () => {
+  it('serves index.html for every screen, 404 for unknown paths, and caches hashed files', async () => {
+    for (const path of ['/', '/cards', '/apply/kyc', '/admin', '/legal/terms']) {
+      const res = await t.app.inject(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const unknown = await t.app.inject('/no-such-page');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<div id="root">');
+
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(unknown.body)?.[1];
+    expect(script).toBeDefined();
+    const asset = await t.app.inject(script!);
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    // Only GET and HEAD reach the web app; anything else is a JSON 404.
+    const post = await t.app.inject({ method: 'POST', url: '/cards', payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toEqual({ ok: false, error: 'Not found' });
+  });
+});
