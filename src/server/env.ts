@@ -98,7 +98,8 @@ const EnvSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['S3_BUCKET'],
-        message: 'is set, but S3 storage is not available in this version: unset the S3_* variables',
+        message:
+          'is set, but S3 storage is not available in this version: unset the S3_* variables',
       });
       for (const key of s3) {
         if (!env[key])

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, staffTokens } from '../../src/server/db/schema.ts';
+import { loggerOptions } from '../../src/server/app.ts';
+import { createServer } from '../../src/server/server.ts';
 import { createTestApp, TEST_PASSPHRASE, type TestApp } from '../helpers/app.ts';
+import { createTestDatabase } from '../helpers/db.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -258,5 +261,61 @@ describe('the web app (built by `npm run build`)', () => {
     const post = await t.app.inject({ method: 'POST', url: '/cards', payload: {} });
     expect(post.statusCode).toBe(404);
     expect(post.json()).toEqual({ ok: false, error: 'Not found' });
+  });
+});
+
+describe('signed file URLs', () => {
+  it('serve a stored file until the link expires; a tampered link is a 404', async () => {
+    await t.ctx.storage.put('press/logo.png', Buffer.from('not really a png'));
+    const url = await t.ctx.storage.signedUrl('press/logo.png', { expiresInSeconds: 60 });
+    const ok = await t.app.inject(url);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toBe('not really a png');
+    expect(ok.headers['content-type']).toBe('image/png');
+    expect(ok.headers['cache-control']).toBe('no-store');
+
+    const tampered = url.replace(/signature=[^&]+/, 'signature=AAAA');
+    expect((await t.app.inject(tampered)).statusCode).toBe(404);
+    const otherKey = url.replace('press/logo.png', 'press/other.png');
+    expect((await t.app.inject(otherKey)).statusCode).toBe(404);
+    const bare = await t.app.inject('/api/files/press/logo.png');
+    expect(bare.statusCode).toBe(404);
+    expect(bare.json()).toEqual({ ok: false, error: 'File not found' });
+  });
+});
+
+describe('logs', () => {
+  it('never carry the passphrase, tokens or magic-link parameters', async () => {
+    const lines: string[] = [];
+    const { database, destroy } = await createTestDatabase();
+    const server = await createServer(t.env, {
+      database,
+      logger: {
+        ...(loggerOptions('info') as object),
+        stream: { write: (l: string) => lines.push(l) },
+      },
+    });
+    try {
+      const auth = await server.app.inject({
+        method: 'POST',
+        url: '/api/admin-auth',
+        payload: { passphrase: TEST_PASSPHRASE },
+      });
+      const token = auth.json().token as string;
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/admin-signout',
+        headers: { 'x-admin-pass': token, cookie: 'waj_session=secret-cookie-value' },
+      });
+      await server.app.inject('/apply/review?sid=super-secret-sid&x=1');
+      const all = lines.join('\n');
+      expect(all).toContain('"url":"/apply/review?sid=[redacted]&x=1"');
+      for (const secret of [TEST_PASSPHRASE, token, 'secret-cookie-value', 'super-secret-sid']) {
+        expect(all).not.toContain(secret);
+      }
+    } finally {
+      await server.close();
+      await destroy();
+    }
   });
 });
