@@ -236,34 +236,34 @@ ALTER TABLE "magic_links" ADD CONSTRAINT "magic_links_application_id_application
 ALTER TABLE "offers" ADD CONSTRAINT "offers_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "applicant_sessions_token_hash_idx" ON "applicant_sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "applicant_sessions_application_idx" ON "applicant_sessions" USING btree ("application_id");--> statement-breakpoint
-CREATE INDEX "applications_stage_created_idx" ON "applications" USING btree ("stage","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "applications_created_idx" ON "applications" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "applications_stage_created_idx" ON "applications" USING btree ("stage","created_at");--> statement-breakpoint
+CREATE INDEX "applications_created_idx" ON "applications" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "applications_full_name_trgm_idx" ON "applications" USING gin ("full_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "applications_email_trgm_idx" ON "applications" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "applications_email_lower_idx" ON "applications" USING btree (lower("email"));--> statement-breakpoint
-CREATE INDEX "audit_log_application_at_idx" ON "audit_log" USING btree ("application_id","at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_log_application_at_idx" ON "audit_log" USING btree ("application_id","at");--> statement-breakpoint
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_type","target_id");--> statement-breakpoint
-CREATE INDEX "card_assets_tier_uploaded_idx" ON "card_assets" USING btree ("tier","uploaded_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "contact_messages_status_created_idx" ON "contact_messages" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "contact_messages_created_idx" ON "contact_messages" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "card_assets_tier_uploaded_idx" ON "card_assets" USING btree ("tier","uploaded_at");--> statement-breakpoint
+CREATE INDEX "contact_messages_status_created_idx" ON "contact_messages" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "contact_messages_created_idx" ON "contact_messages" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "contact_messages_name_trgm_idx" ON "contact_messages" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "contact_messages_email_trgm_idx" ON "contact_messages" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "email_outbox_due_idx" ON "email_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
-CREATE INDEX "eoi_requests_status_created_idx" ON "eoi_requests" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "eoi_requests_created_idx" ON "eoi_requests" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "eoi_requests_status_created_idx" ON "eoi_requests" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "eoi_requests_created_idx" ON "eoi_requests" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "eoi_requests_full_name_trgm_idx" ON "eoi_requests" USING gin ("full_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "eoi_requests_email_trgm_idx" ON "eoi_requests" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "identity_checks_provider_session_idx" ON "identity_checks" USING btree ("provider","provider_session_id");--> statement-breakpoint
-CREATE INDEX "identity_checks_application_idx" ON "identity_checks" USING btree ("application_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "identity_checks_application_idx" ON "identity_checks" USING btree ("application_id","created_at");--> statement-breakpoint
 CREATE INDEX "identity_checks_status_idx" ON "identity_checks" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "identity_checks_decision_idx" ON "identity_checks" USING btree ("decision");--> statement-breakpoint
 CREATE UNIQUE INDEX "invite_codes_code_upper_idx" ON "invite_codes" USING btree (upper("code"));--> statement-breakpoint
-CREATE INDEX "invite_codes_issued_at_idx" ON "invite_codes" USING btree ("issued_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "invite_codes_issued_at_idx" ON "invite_codes" USING btree ("issued_at");--> statement-breakpoint
 CREATE INDEX "invite_codes_issued_application_idx" ON "invite_codes" USING btree ("issued_application_id");--> statement-breakpoint
 CREATE INDEX "kyc_files_status_uploaded_idx" ON "kyc_files" USING btree ("status","uploaded_at");--> statement-breakpoint
-CREATE INDEX "kyc_files_application_idx" ON "kyc_files" USING btree ("application_id","type","uploaded_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "kyc_files_application_idx" ON "kyc_files" USING btree ("application_id","type","uploaded_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "magic_links_signature_hash_idx" ON "magic_links" USING btree ("signature_hash");--> statement-breakpoint
 CREATE INDEX "magic_links_application_idx" ON "magic_links" USING btree ("application_id");--> statement-breakpoint
-CREATE INDEX "offers_application_idx" ON "offers" USING btree ("application_id","issued_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "offers_application_idx" ON "offers" USING btree ("application_id","issued_at");--> statement-breakpoint
 CREATE INDEX "staff_auth_failures_ip_at_idx" ON "staff_auth_failures" USING btree ("ip","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "staff_tokens_token_hash_idx" ON "staff_tokens" USING btree ("token_hash");

@@ -256,6 +256,9 @@ describe('the web app (built by `npm run build`)', () => {
     const asset = await t.app.inject(script!);
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gzipped = await t.app.inject({ url: script!, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.rawPayload.length).toBeLessThan(asset.rawPayload.length / 2);
 
     // Only GET and HEAD reach the web app; anything else is a JSON 404.
     const post = await t.app.inject({ method: 'POST', url: '/cards', payload: {} });

@@ -28,6 +28,8 @@ import {
 } from '../../shared/stages.ts';
 import { TIERS } from '../../shared/tiers.ts';
 
+// Time indexes are ascending on purpose: a backward scan serves `ORDER BY … DESC` (nulls first,
+// PostgreSQL's default), which a `DESC NULLS LAST` index cannot.
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
@@ -54,8 +56,8 @@ export const applications = pgTable(
     check('applications_stage_check', inList('stage', STAGES)),
     check('applications_tier_assigned_check', inList('tier_assigned', TIERS)),
     check('applications_tier_accepted_check', inList('tier_accepted', TIERS)),
-    index('applications_stage_created_idx').on(t.stage, t.createdAt.desc()),
-    index('applications_created_idx').on(t.createdAt.desc()),
+    index('applications_stage_created_idx').on(t.stage, t.createdAt),
+    index('applications_created_idx').on(t.createdAt),
     // Staff search is a case-insensitive substring match; trigram GIN indexes keep it fast.
     index('applications_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
     index('applications_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
@@ -136,7 +138,7 @@ export const inviteCodes = pgTable(
   },
   (t) => [
     uniqueIndex('invite_codes_code_upper_idx').on(sql`upper(${t.code})`),
-    index('invite_codes_issued_at_idx').on(t.issuedAt.desc()),
+    index('invite_codes_issued_at_idx').on(t.issuedAt),
     index('invite_codes_issued_application_idx').on(t.issuedApplicationId),
   ],
 );
@@ -163,8 +165,8 @@ export const eoiRequests = pgTable(
   },
   (t) => [
     check('eoi_requests_status_check', inList('status', INBOX_STATUSES)),
-    index('eoi_requests_status_created_idx').on(t.status, t.createdAt.desc()),
-    index('eoi_requests_created_idx').on(t.createdAt.desc()),
+    index('eoi_requests_status_created_idx').on(t.status, t.createdAt),
+    index('eoi_requests_created_idx').on(t.createdAt),
     index('eoi_requests_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
     index('eoi_requests_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
   ],
@@ -179,8 +181,8 @@ export const contactMessages = pgTable(
   },
   (t) => [
     check('contact_messages_status_check', inList('status', INBOX_STATUSES)),
-    index('contact_messages_status_created_idx').on(t.status, t.createdAt.desc()),
-    index('contact_messages_created_idx').on(t.createdAt.desc()),
+    index('contact_messages_status_created_idx').on(t.status, t.createdAt),
+    index('contact_messages_created_idx').on(t.createdAt),
     index('contact_messages_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('contact_messages_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
   ],
@@ -212,7 +214,7 @@ export const cardAssets = pgTable(
     contentType: text('content_type').notNull(),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('card_assets_tier_uploaded_idx').on(t.tier, t.uploadedAt.desc())],
+  (t) => [index('card_assets_tier_uploaded_idx').on(t.tier, t.uploadedAt)],
 );
 
 /** Identity documents and selfies (builtin provider), kept in private storage. */
@@ -241,7 +243,7 @@ export const kycFiles = pgTable(
     check('kyc_files_type_check', inList('type', KYC_FILE_TYPES)),
     check('kyc_files_status_check', inList('status', KYC_FILE_STATUSES)),
     index('kyc_files_status_uploaded_idx').on(t.status, t.uploadedAt),
-    index('kyc_files_application_idx').on(t.applicationId, t.type, t.uploadedAt.desc()),
+    index('kyc_files_application_idx').on(t.applicationId, t.type, t.uploadedAt),
   ],
 );
 
@@ -269,7 +271,7 @@ export const identityChecks = pgTable(
   (t) => [
     check('identity_checks_status_check', inList('status', IDENTITY_STATUSES)),
     uniqueIndex('identity_checks_provider_session_idx').on(t.provider, t.providerSessionId),
-    index('identity_checks_application_idx').on(t.applicationId, t.createdAt.desc()),
+    index('identity_checks_application_idx').on(t.applicationId, t.createdAt),
     index('identity_checks_status_idx').on(t.status),
     index('identity_checks_decision_idx').on(t.decision),
   ],
@@ -307,7 +309,7 @@ export const offers = pgTable(
     /** SHA-256 of the offer terms exactly as shown when signing. */
     termsHash: text('terms_hash'),
   },
-  (t) => [index('offers_application_idx').on(t.applicationId, t.issuedAt.desc())],
+  (t) => [index('offers_application_idx').on(t.applicationId, t.issuedAt)],
 );
 
 export const activations = pgTable('activations', {
@@ -377,7 +379,7 @@ export const auditLog = pgTable(
     ip: text('ip'),
   },
   (t) => [
-    index('audit_log_application_at_idx').on(t.applicationId, t.at.desc()),
+    index('audit_log_application_at_idx').on(t.applicationId, t.at),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
   ],
 );
