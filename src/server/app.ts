@@ -11,6 +11,7 @@ import { registerSpa } from './http/spa.ts';
 import { RATE_LIMITS, scaledMax } from './rate-limits.ts';
 import { registerAdminAuth } from './routes/admin-auth.ts';
 import { registerAdminSignout } from './routes/admin-signout.ts';
+import { registerEvents } from './routes/events.ts';
 import { registerFiles } from './routes/files.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerSiteSettings } from './routes/site-settings.ts';
@@ -108,6 +109,7 @@ export async function buildApp(
   registerHealth(app, ctx);
   registerSiteSettings(app, ctx);
   registerFiles(app, ctx);
+  registerEvents(app, ctx.events);
   registerAdminAuth(app, ctx);
   registerAdminSignout(app, ctx);
 

@@ -1,5 +1,6 @@
 import type { Env } from './env.ts';
 import type { Database, Db } from './db/client.ts';
+import type { EventHub } from './events.ts';
 import type { FileStorage } from './storage/storage.ts';
 
 /** Everything a route or service needs, built once at boot and passed down explicitly. */
@@ -14,6 +15,8 @@ export interface AppContext {
     /** Key for signed links (magic links, file URLs). */
     sessionSecret: string;
   };
+  /** Live changes for `GET /api/events`; publish with `publishEvent` inside a transaction. */
+  events: EventHub;
   /** Nudges the e-mail worker after a transaction that queued mail commits. */
   wakeMailer(): void;
 }

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedDatabase } from './db/seed.ts';
 import type { Env } from './env.ts';
+import { startEventHub, type EventHub } from './events.ts';
 import { startMailWorker } from './mail/outbox.ts';
 import { createSmtpTransport } from './mail/transport.ts';
 import { loadSecrets } from './secrets.ts';
@@ -25,6 +26,7 @@ export async function createServer(
 ): Promise<RunningServer> {
   const dataDir = resolve(env.DATA_DIR);
   const database = options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir }));
+  let events: EventHub | undefined;
   try {
     await migrateDatabase(database, seedDatabase);
     const secrets = await loadSecrets(database.db, env);
@@ -32,6 +34,7 @@ export async function createServer(
       root: join(dataDir, 'files'),
       secret: secrets.sessionSecret,
     });
+    events = await startEventHub(database);
     let mailer: ReturnType<typeof startMailWorker> | null = null;
     const ctx: AppContext = {
       env,
@@ -39,6 +42,7 @@ export async function createServer(
       db: database.db,
       storage,
       secrets,
+      events,
       wakeMailer: () => mailer?.wake(),
     };
     const app = await buildApp(ctx, options.logger === undefined ? {} : { logger: options.logger });
@@ -58,6 +62,7 @@ export async function createServer(
         closing ??= (async () => {
           await app.close();
           await mailer?.stop();
+          await events?.close();
           // A database handed in (tests) belongs to the caller, who closes it.
           if (!options.database) await database.close();
         })();
@@ -65,6 +70,7 @@ export async function createServer(
       },
     };
   } catch (error) {
+    await events?.close().catch(() => {});
     if (!options.database) await database.close().catch(() => {});
     throw error;
   }

@@ -22,6 +22,11 @@ export interface Database {
    * starting together never run migrations or first-start seeding at the same time.
    */
   withLock<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onPayload` for each NOTIFY on `channel`, from any instance, once its transaction
+   * commits. Resolves to a function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -62,6 +67,7 @@ async function openPglite(dataDir: string): Promise<Database> {
         await db.execute(sql`select pg_advisory_unlock(${key})`);
       }
     },
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
 }
@@ -87,7 +93,41 @@ async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
+    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own for as long as we listen. If it drops, it is opened
+ * again after a pause; notifications sent meanwhile are missed, which is why screens also poll.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+    });
+    next.on('error', () => {
+      next.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 2000).unref();
+    });
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }
 

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishEvent } from '../../src/server/events.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Opens the stream and returns a reader of whole SSE messages. */
+async function openStream() {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/events`, { signal: controller.signal });
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  async function next(timeoutMs = 3000): Promise<string | null> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const message = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        return message;
+      }
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) return null;
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<null>((r) => setTimeout(() => r(null), remaining)),
+      ]);
+      if (chunk === null) return null;
+      if (chunk.done) return null;
+      buffer += chunk.value;
+    }
+  }
+  return { res, next, close: () => controller.abort() };
+}
+
+describe('GET /api/events', () => {
+  it('pushes public changes once committed, and nothing rolled back or private', async () => {
+    const stream = await openStream();
+    try {
+      expect(stream.res.status).toBe(200);
+      expect(stream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      expect(await stream.next()).toBe('retry: 5000');
+
+      // Rolled back: never sent.
+      await t.ctx.db
+        .transaction(async (tx) => {
+          await publishEvent(tx, {
+            type: 'site-setting',
+            key: 'invite_mode',
+            value: { enabled: false },
+          });
+          throw new Error('rollback');
+        })
+        .catch(() => {});
+      // Private: an applicant's stage never goes to the public stream.
+      await publishEvent(t.ctx.db, { type: 'stage', applicationId: 'x', stage: 'kyc' });
+      await t.ctx.db.transaction(async (tx) => {
+        await publishEvent(tx, {
+          type: 'site-setting',
+          key: 'maintenance_mode',
+          value: { enabled: true },
+        });
+      });
+
+      const message = await stream.next();
+      expect(message).toBe(
+        'event: site-setting\ndata: {"type":"site-setting","key":"maintenance_mode","value":{"enabled":true}}',
+      );
+      expect(await stream.next(300)).toBeNull();
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('does not hold up a shutdown', async () => {
+    const other = await createTestApp();
+    await other.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = other.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const res = await fetch(`http://127.0.0.1:${port}/api/events`);
+    expect(res.status).toBe(200);
+    const started = Date.now();
+    await other.close();
+    expect(Date.now() - started).toBeLessThan(3000);
+    await res.body?.cancel().catch(() => {});
+  });
+});
