@@ -1,0 +1,76 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+
+/** Where the server started by global-setup.ts listens, e.g. http://127.0.0.1:40123. */
+export const baseURL = inject('baseURL');
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  /**
+   * Console errors and warnings this test expects, matched against the line that would be
+   * reported: `[error] message (url:line)`. Any other error or warning fails the test.
+   */
+  allowConsole?: RegExp[];
+}
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/**
+ * One Chromium per test file. Call at the top of the file; it returns `openPage`, which gives
+ * each test a fresh context (no shared cookies or storage). A console error or warning, or an
+ * uncaught exception in the page, that the test did not allow fails the test after it ran.
+ */
+export function launchBrowser(): { openPage: (options?: PageOptions) => Promise<Page> } {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    const found = problems.splice(0);
+    if (found.length) {
+      throw new Error(`Unexpected browser console output:\n${found.join('\n')}`);
+    }
+  });
+
+  async function openPage(options: PageOptions = {}): Promise<Page> {
+    if (!browser) throw new Error('openPage() runs inside a test, after launchBrowser()');
+    const context = await browser.newContext({
+      baseURL,
+      viewport: options.viewport ?? { width: 1280, height: 800 },
+    });
+    contexts.push(context);
+    // Fail in seconds, well inside the test timeout, when something never shows up.
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    const allowed = options.allowConsole ?? [];
+    page.on('console', (message) => {
+      const type = message.type();
+      if (type !== 'error' && type !== 'warning') return;
+      const { url, lineNumber } = message.location();
+      const line = `[${type}] ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`;
+      if (!allowed.some((pattern) => pattern.test(line))) problems.push(line);
+    });
+    page.on('pageerror', (error) => problems.push(`[pageerror] ${error.stack ?? error.message}`));
+    return page;
+  }
+
+  return { openPage };
+}
