@@ -13,7 +13,18 @@ try {
 // The passphrase is hashed at start; nothing later should find it in the environment.
 delete process.env.ADMIN_PASSPHRASE;
 
-const server = await createServer(env);
+let server;
+try {
+  server = await createServer(env);
+} catch (error) {
+  // Nothing is served yet: say why on stderr (the operator's terminal or service log) and stop.
+  const cause =
+    error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  process.stderr.write(
+    `Waj could not start: ${error instanceof Error ? error.message : String(error)}${cause}\n`,
+  );
+  process.exit(1);
+}
 const { app } = server;
 
 const SHUTDOWN_GRACE_MS = 10_000;
