@@ -70,6 +70,16 @@ export async function buildApp(
   });
 
   app.setErrorHandler(errorHandler);
+
+  // Shutting down: answers still in flight tell the client to close the connection, so no
+  // keep-alive socket holds the process open once its last request is done.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

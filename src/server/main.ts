@@ -50,6 +50,10 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
 try {
   await app.listen({ port: env.PORT, host: env.HOST });
+  const shownHost = ['127.0.0.1', '::1', '0.0.0.0', '::'].includes(env.HOST)
+    ? 'localhost'
+    : env.HOST;
+  process.stdout.write(`Waj is serving http://${shownHost}:${env.PORT}\n`);
 } catch (err) {
   app.log.error({ err }, 'could not listen');
   await server.close();

@@ -322,3 +322,24 @@ describe('logs', () => {
     }
   });
 });
+
+describe('every staff route', () => {
+  it('is behind the guard, whatever its method (found from the route table)', async () => {
+    const table = t.app.printRoutes({ commonPrefix: false });
+    const staffRoutes = [...table.matchAll(/(\/api\/admin-[^\s(]+) \(([^)]+)\)/g)]
+      .filter(([, path]) => path !== '/api/admin-auth')
+      .flatMap(([, path, methods]) =>
+        methods!
+          .split(', ')
+          .filter((m) => m !== 'HEAD')
+          .map((method) => ({ path: path!.replace(/:(\w+)/g, 'x'), method })),
+      );
+    expect(staffRoutes.length).toBeGreaterThan(0);
+    for (const { path, method } of staffRoutes) {
+      for (const headers of [{}, { 'x-admin-pass': 'wrong' }]) {
+        const res = await t.app.inject({ method: method as 'GET', url: path, headers });
+        expect(res.statusCode, `${method} ${path}`).toBe(401);
+      }
+    }
+  });
+});
