@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { staffAuthFailures, staffTokens } from '../db/schema.ts';
 import { writeAudit } from '../audit.ts';
@@ -47,7 +47,11 @@ export async function adminAuth(options: AdminAuthOptions) {
 
   const valid = await verifyPassphrase(options.passphrase, options.passphraseHash);
   if (!valid) {
-    await db.insert(staffAuthFailures).values({ ip, at: now });
+    await db.transaction(async (tx) => {
+      await tx.insert(staffAuthFailures).values({ ip, at: now });
+      // Failures older than the window no longer count; drop them so the table stays small.
+      await tx.delete(staffAuthFailures).where(lt(staffAuthFailures.at, windowStart));
+    });
     throw new AppError('unauthenticated', INVALID_CREDENTIALS);
   }
 
