@@ -53,7 +53,9 @@ try {
   const shownHost = ['127.0.0.1', '::1', '0.0.0.0', '::'].includes(env.HOST)
     ? 'localhost'
     : env.HOST;
-  process.stdout.write(`Waj is serving http://${shownHost}:${env.PORT}\n`);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  process.stdout.write(`Waj is serving http://${shownHost}:${port}\n`);
 } catch (err) {
   app.log.error({ err }, 'could not listen');
   await server.close();
