@@ -51,7 +51,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}', '*.config.ts', '*.config.js'],
+    files: [
+      'src/server/**/*.ts',
+      'tests/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.{ts,mjs}',
+      '*.config.ts',
+      '*.config.js',
+    ],
     languageOptions: { globals: globals.node },
   },
   {
