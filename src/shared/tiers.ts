@@ -71,3 +71,4 @@ export const ASSET_TIERS = [
   'titan',
   'monarch',
 ] as const satisfies readonly Tier[];
+export type AssetTier = (typeof ASSET_TIERS)[number];

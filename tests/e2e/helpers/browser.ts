@@ -11,6 +11,17 @@ export interface PageOptions {
    * reported: `[error] message (url:line)`. Any other error or warning fails the test.
    */
   allowConsole?: RegExp[];
+  /**
+   * Cookie consent stored before the page loads, so the consent sheet (SPEC §2: shown 1 s after
+   * load when none is stored) stays out of tests about something else. `null` stores none.
+   * Default: essential only.
+   */
+  consent?: 'all' | 'essential' | null;
+}
+
+/** The `waj_consent` record (SPEC §3) for `openPage({ consent })`. */
+export function consentRecord(analytics: boolean): string {
+  return JSON.stringify({ essential: true, analytics, timestamp: new Date().toISOString() });
 }
 
 const CHROMIUM_ARGS = [
@@ -59,6 +70,18 @@ export function launchBrowser(): { openPage: (options?: PageOptions) => Promise<
     contexts.push(context);
     // Fail in seconds, well inside the test timeout, when something never shows up.
     context.setDefaultTimeout(10_000);
+    const consent = options.consent === undefined ? 'essential' : options.consent;
+    if (consent !== null) {
+      // Only when absent: a test may still clear it and reload.
+      await context.addInitScript(
+        ([record]) => {
+          if (window.localStorage.getItem('waj_consent') === null) {
+            window.localStorage.setItem('waj_consent', record);
+          }
+        },
+        [consentRecord(consent === 'all')],
+      );
+    }
     const page = await context.newPage();
     const allowed = options.allowConsole ?? [];
     page.on('console', (message) => {
