@@ -74,12 +74,12 @@ export function launchBrowser(): { openPage: (options?: PageOptions) => Promise<
     if (consent !== null) {
       // Only when absent: a test may still clear it and reload.
       await context.addInitScript(
-        ([record]) => {
+        (record: string) => {
           if (window.localStorage.getItem('waj_consent') === null) {
             window.localStorage.setItem('waj_consent', record);
           }
         },
-        [consentRecord(consent === 'all')],
+        consentRecord(consent === 'all'),
       );
     }
     const page = await context.newPage();
