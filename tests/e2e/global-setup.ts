@@ -1,10 +1,5 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startBuiltServer } from './helpers/server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,148 +7,22 @@ declare module 'vitest' {
   }
 }
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const SERVER_ENTRY = join(ROOT, 'dist', 'server', 'main.js');
-const CLIENT_INDEX = join(ROOT, 'dist', 'client', 'index.html');
-const STARTUP_TIMEOUT_MS = 30_000;
-const SHUTDOWN_TIMEOUT_MS = 15_000;
-
-/** A port nobody is listening on right now: the OS picks it, we release it at once. */
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      if (address === null || typeof address === 'string') {
-        probe.close();
-        fail(new Error('could not read the probe port'));
-        return;
-      }
-      probe.close(() => done(address.port));
-    });
-  });
-}
-
-/** Resolves after `ms`; unref'd so a pending wait never keeps Vitest from exiting. */
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms).unref());
-
-/** pino's error (50) and fatal (60) lines in the server's output. */
-function errorLines(output: string): string[] {
-  return output.split('\n').filter((line) => {
-    try {
-      const entry = JSON.parse(line) as { level?: unknown };
-      return typeof entry.level === 'number' && entry.level >= 50;
-    } catch {
-      return false;
-    }
-  });
-}
-
 /**
- * Starts the built server (dist/) on a free port with its embedded database in a temporary
- * DATA_DIR, exactly as `npm start` would, and hands its URL to the tests as `baseURL`.
- * Teardown stops it with SIGTERM: a non-zero exit or any error logged fails the run.
+ * Starts the shared e2e server (the built app, embedded database in a temporary DATA_DIR) and
+ * hands its URL to the tests as `baseURL`. Teardown stops it with SIGTERM: a non-zero exit or
+ * any error logged fails the run.
  */
 export default async function setup(project: TestProject) {
-  for (const file of [SERVER_ENTRY, CLIENT_INDEX]) {
-    if (!existsSync(file)) {
-      throw new Error(`e2e: ${file} is missing. Run \`npm run build\` first (npm test does).`);
-    }
-  }
-
-  const dataDir = await mkdtemp(join(tmpdir(), 'waj-e2e-'));
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-
-  // Only what the server needs: in particular no DATABASE_URL, e2e runs the embedded database.
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    TZ: process.env.TZ,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_PASSPHRASE: 'e2e staff passphrase 1',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-    RATE_LIMIT_SCALE: '0',
-  };
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-
-  // If Vitest dies without tearing down (Ctrl-C), do not leave the server running.
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  /** How the server ended ('code 0', 'signal SIGKILL'); undefined while it runs. */
-  let ended: string | undefined;
-  const exited = new Promise<string>((done) => {
-    child.once('exit', (code, signal) =>
-      done((ended = signal ? `signal ${signal}` : `code ${code}`)),
-    );
-  });
-
-  const fail = async (message: string): Promise<never> => {
-    if (ended === undefined) {
-      child.kill('SIGKILL');
-      await exited;
-    }
-    process.off('exit', killOnExit);
-    await rm(dataDir, { recursive: true, force: true });
-    throw new Error(`e2e: ${message}\n--- server output ---\n${output}`);
-  };
-
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  for (;;) {
-    if (ended !== undefined) await fail(`the server exited during start (${ended})`);
-    try {
-      const res = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      if (res.status === 200) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await fail(`the server did not answer /healthz within ${STARTUP_TIMEOUT_MS / 1000} s`);
-    }
-    await sleep(100);
-  }
-
-  project.provide('baseURL', baseURL);
+  const server = await startBuiltServer();
+  project.provide('baseURL', server.baseURL);
 
   return async function teardown() {
     try {
-      if (ended !== undefined) {
-        throw new Error(`e2e: the server stopped during the tests (${ended})`);
-      }
-      child.kill('SIGTERM');
-      const result = await Promise.race([exited, sleep(SHUTDOWN_TIMEOUT_MS).then(() => 'timeout')]);
-      if (result === 'timeout') {
-        child.kill('SIGKILL');
-        await exited;
-        throw new Error(`e2e: the server did not stop within ${SHUTDOWN_TIMEOUT_MS / 1000} s`);
-      }
-      if (result !== 'code 0') {
-        throw new Error(`e2e: after SIGTERM the server exited with ${result}, not code 0`);
-      }
-      const errors = errorLines(output);
-      if (errors.length) {
-        throw new Error(`e2e: the server logged errors:\n${errors.join('\n')}`);
-      }
+      await server.stop();
     } catch (error) {
-      (error as Error).message += `\n--- server output ---\n${output}`;
       // Vitest prints a teardown error but still exits 0: make the run fail.
       process.exitCode = 1;
       throw error;
-    } finally {
-      process.off('exit', killOnExit);
-      await rm(dataDir, { recursive: true, force: true });
     }
   };
 }

@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 export const baseURL = inject('baseURL');
 
 export interface PageOptions {
+  /** Another server than the shared one (see helpers/server.ts). */
+  baseURL?: string;
   viewport?: { width: number; height: number };
   /**
    * Console errors and warnings this test expects, matched against the line that would be
@@ -64,7 +66,7 @@ export function launchBrowser(): { openPage: (options?: PageOptions) => Promise<
   async function openPage(options: PageOptions = {}): Promise<Page> {
     if (!browser) throw new Error('openPage() runs inside a test, after launchBrowser()');
     const context = await browser.newContext({
-      baseURL,
+      baseURL: options.baseURL ?? baseURL,
       viewport: options.viewport ?? { width: 1280, height: 800 },
     });
     contexts.push(context);

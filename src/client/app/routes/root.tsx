@@ -1,11 +1,66 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { MainLayout } from '../../components/layouts/main-layout.tsx';
+import { paths } from '../../config/paths.ts';
+import { COMPANY } from '../../config/site.ts';
+import { AnalyticsScript } from '../../features/consent/components/analytics-script.tsx';
+import { ConsentSheet } from '../../features/consent/components/consent-sheet.tsx';
+import { CookieSettingsButton } from '../../features/consent/components/cookie-settings-button.tsx';
+import { FounderModeSwitch } from '../../features/founder/components/founder-mode-switch.tsx';
+import { FoundingBadge } from '../../features/founder/components/founding-badge.tsx';
+import { useFounderQueryParam } from '../../features/founder/hooks/use-founder-query-param.ts';
+import { useMaintenanceMode } from '../../features/maintenance/api/get-maintenance-mode.ts';
+import { MaintenancePage } from '../../features/maintenance/components/maintenance-page.tsx';
+import { QaOverlay } from '../../features/qa/components/qa-overlay.tsx';
+import { useLiveSiteSettings } from '../../lib/site-settings.ts';
 
-/** The root layout route: skip link, header with navigation drawer, page, footer. */
+const footerLinkClasses =
+  'cursor-pointer rounded-sm text-sm text-muted-foreground underline-offset-4 transition-colors hover:text-foreground hover:underline';
+
+function isAdminPath(pathname: string): boolean {
+  return pathname === paths.admin.path || pathname === `${paths.admin.path}/`;
+}
+
+/**
+ * The root layout route: skip link, header with navigation drawer, page, footer, and what
+ * every page shares (maintenance gate, consent, analytics, founder flag, QA overlay).
+ */
 export default function RootRoute() {
+  useLiveSiteSettings();
+  useFounderQueryParam();
+  const { pathname } = useLocation();
+  const maintenance = useMaintenanceMode();
+  const admin = isAdminPath(pathname);
+
+  const globals = (
+    <>
+      <ConsentSheet />
+      <AnalyticsScript />
+      <QaOverlay />
+    </>
+  );
+
+  // SPEC §2: while maintenance mode is on every route but /admin shows the maintenance page,
+  // and nothing is rendered while the state loads.
+  if (!admin && maintenance.isPending) return null;
+  if (!admin && maintenance.data === true) {
+    return (
+      <>
+        <MaintenancePage supportEmail={COMPANY.supportEmail} />
+        {globals}
+      </>
+    );
+  }
+
   return (
-    <MainLayout>
-      <Outlet />
-    </MainLayout>
+    <>
+      <MainLayout
+        headerBadge={<FoundingBadge />}
+        footerCookieSettings={<CookieSettingsButton className={footerLinkClasses} />}
+        footerFounderSwitch={<FounderModeSwitch />}
+      >
+        <Outlet />
+      </MainLayout>
+      {globals}
+    </>
   );
 }

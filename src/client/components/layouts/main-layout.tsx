@@ -36,7 +36,20 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
   main.scrollIntoView();
 }
 
-export function MainLayout({ children }: { children: ReactNode }) {
+type MainLayoutProps = {
+  children: ReactNode;
+  /** Pieces the app composes from features (layouts never import features). */
+  headerBadge?: ReactNode;
+  footerCookieSettings?: ReactNode;
+  footerFounderSwitch?: ReactNode;
+};
+
+export function MainLayout({
+  children,
+  headerBadge,
+  footerCookieSettings,
+  footerFounderSwitch,
+}: MainLayoutProps) {
   useScrollToTopOnRouteChange();
   const navigation = useNavigation();
   return (
@@ -50,7 +63,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <NavigationProgress />
-      <SiteHeader />
+      <SiteHeader badge={headerBadge} />
       <main
         id="main"
         tabIndex={-1}
@@ -59,7 +72,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
       >
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter cookieSettings={footerCookieSettings} founderSwitch={footerFounderSwitch} />
     </div>
   );
 }

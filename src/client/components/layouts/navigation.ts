@@ -22,35 +22,48 @@ export const mainNavigation: readonly NavItem[] = [
   { label: 'Contact', href: paths.contact.getHref() },
 ];
 
-export type FooterGroup = { title: string; links: readonly NavItem[] };
+/** A footer entry: a route, an external address (mailto:), or a placeholder not yet live. */
+export type FooterLink =
+  | { kind: 'route'; label: string; href: string }
+  | { kind: 'external'; label: string; href: string }
+  | { kind: 'soon'; label: string };
 
-export const footerNavigation: readonly FooterGroup[] = [
-  {
-    title: 'Company',
-    links: [
-      { label: 'About', href: paths.about.getHref() },
-      { label: 'Partners', href: paths.partners.getHref() },
-      { label: 'Press', href: paths.press.getHref() },
-    ],
-  },
-  {
-    title: 'Legal',
-    links: [
-      { label: 'Privacy Policy', href: paths.legal.privacy.getHref() },
-      { label: 'Terms of Service', href: paths.legal.terms.getHref() },
-      { label: 'Cookie Policy', href: paths.legal.cookies.getHref() },
-    ],
-  },
-  {
-    title: 'Support',
-    links: [
-      { label: 'Help', href: paths.help.getHref() },
-      { label: 'Security', href: paths.security.getHref() },
-      { label: 'Eligibility', href: paths.eligibility.getHref() },
-    ],
-  },
-  {
-    title: 'Contact',
-    links: [{ label: 'Contact us', href: paths.contact.getHref() }],
-  },
-];
+export type FooterGroup = { title: string; links: readonly FooterLink[] };
+
+/** SPEC §2 footer groups: Company, Legal, Support, Contact. */
+export function footerNavigation(supportEmail: string): readonly FooterGroup[] {
+  return [
+    {
+      title: 'Company',
+      links: [
+        { kind: 'route', label: 'About', href: paths.about.getHref() },
+        { kind: 'route', label: 'Partners', href: paths.partners.getHref() },
+        { kind: 'route', label: 'Press', href: paths.press.getHref() },
+        { kind: 'soon', label: 'Careers' },
+      ],
+    },
+    {
+      title: 'Legal',
+      links: [
+        { kind: 'route', label: 'Privacy Policy', href: paths.legal.privacy.getHref() },
+        { kind: 'route', label: 'Terms of Membership', href: paths.legal.terms.getHref() },
+        { kind: 'route', label: 'Cookie Policy', href: paths.legal.cookies.getHref() },
+      ],
+    },
+    {
+      title: 'Support',
+      links: [
+        { kind: 'route', label: 'Help', href: paths.help.getHref() },
+        { kind: 'route', label: 'Security', href: paths.security.getHref() },
+        { kind: 'soon', label: 'FAQ' },
+      ],
+    },
+    {
+      title: 'Contact',
+      links: [
+        { kind: 'route', label: 'Contact us', href: paths.contact.getHref() },
+        { kind: 'external', label: 'Email us', href: `mailto:${supportEmail}` },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,128 @@
+import { Cookie } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { paths } from '../../../config/paths.ts';
+import { saveConsent, useConsent } from '../consent-store.ts';
+
+/** SPEC §9: the sheet appears 1000 ms after load when no consent is stored. */
+export const CONSENT_SHEET_DELAY_MS = 1000;
+
+function choose(analytics: boolean, description: string): void {
+  saveConsent(analytics);
+  toast.success('Preferences saved', { description });
+}
+
+/**
+ * The cookie preferences bottom sheet (SPEC §2, §4). Deliberately non-modal: it never takes
+ * focus or blocks the page, so a visitor can read on and decide later; it is a labelled
+ * landmark that keyboard users reach at the end of the page.
+ */
+export function ConsentSheet() {
+  const consent = useConsent();
+  const [visible, setVisible] = useState(false);
+  const [managing, setManaging] = useState(false);
+  const [analytics, setAnalytics] = useState(false);
+  const headingId = useId();
+  const analyticsId = useId();
+
+  useEffect(() => {
+    if (consent !== null) return;
+    const timer = window.setTimeout(() => setVisible(true), CONSENT_SHEET_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [consent]);
+
+  if (consent !== null || !visible) return null;
+
+  return (
+    <aside
+      aria-labelledby={headingId}
+      data-testid="consent-sheet"
+      className="fixed inset-x-0 bottom-0 z-50 px-3 pb-3 sm:px-6 sm:pb-6"
+    >
+      <div className="mx-auto max-w-3xl animate-sheet-up rounded-xl border border-border bg-card p-5 text-card-foreground shadow-2xl motion-reduce:animate-none sm:p-6">
+        <div className="flex items-start gap-3">
+          <Cookie aria-hidden="true" className="mt-1 size-5 shrink-0 text-gold" />
+          <div className="min-w-0 flex-1">
+            <h2 id={headingId} className="text-xl">
+              Your cookie preferences
+            </h2>
+            <p className="mt-2 text-sm leading-relaxed text-muted-foreground">
+              We use essential cookies to keep Waj secure and working. With your permission we
+              would also use analytics cookies to learn how our site is used. Read our{' '}
+              <Link
+                to={paths.legal.cookies.getHref()}
+                className="rounded-sm text-foreground underline decoration-gold-soft underline-offset-4 hover:decoration-2"
+              >
+                Cookie Policy
+              </Link>
+              .
+            </p>
+          </div>
+        </div>
+
+        {managing ? (
+          <div className="mt-5 space-y-4 border-t border-border pt-5">
+            <div className="flex items-center justify-between gap-4">
+              <div>
+                <p className="text-sm font-medium">Essential cookies</p>
+                <p className="text-sm text-muted-foreground">
+                  Security, sign-in and your preferences. Always on.
+                </p>
+              </div>
+              <Switch checked disabled aria-label="Essential cookies (always on)" />
+            </div>
+            <div className="flex items-center justify-between gap-4">
+              <div>
+                <Label htmlFor={analyticsId} className="text-sm font-medium">
+                  Analytics cookies
+                </Label>
+                <p className="text-sm text-muted-foreground">
+                  Help us understand how the site is used so we can improve it.
+                </p>
+              </div>
+              <Switch id={analyticsId} checked={analytics} onCheckedChange={setAnalytics} />
+            </div>
+            <div className="flex justify-end">
+              <Button
+                type="button"
+                onClick={() =>
+                  choose(analytics, 'Thank you! Your cookie preferences have been saved')
+                }
+              >
+                Save Preferences
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:items-center">
+            <Button
+              type="button"
+              onClick={() => choose(true, 'Analytics enabled to help us improve your experience')}
+            >
+              Accept All
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => choose(false, 'Only essential cookies will be used')}
+            >
+              Essential Only
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              className="sm:ml-auto"
+              onClick={() => setManaging(true)}
+            >
+              Manage Cookie Settings
+            </Button>
+          </div>
+        )}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TContactRequest } from '../../../../shared/schemas/contact.ts';
+import type { ContactResponse, EoiResponse, TEoiRequest } from '../../../../shared/schemas/site.ts';
+import { api } from '../../../lib/api-client.ts';
+
+/** The QA overlay's test calls (SPEC §7 'Test tool'): real submissions, clearly labelled. */
+const TEST_EOI: TEoiRequest = {
+  fullName: 'QA Test Applicant',
+  email: 'qa-test@waj.co.uk',
+  phone: null,
+  reason: 'Test expression of interest sent from the QA overlay.',
+};
+
+const TEST_CONTACT: TContactRequest = {
+  name: 'QA Test Visitor',
+  email: 'qa-test@waj.co.uk',
+  message: 'Test message sent from the QA overlay.',
+};
+
+export function useSubmitTestEoi() {
+  return useMutation({ mutationFn: () => api.post<EoiResponse>('/eoi', TEST_EOI) });
+}
+
+export function useSubmitTestContact() {
+  return useMutation({ mutationFn: () => api.post<ContactResponse>('/contact', TEST_CONTACT) });
+}

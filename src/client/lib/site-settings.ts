@@ -1,0 +1,67 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { isEnabled, type SiteSettingResponse } from '../../shared/schemas/site.ts';
+import { api } from './api-client.ts';
+
+/** The on/off site settings anyone may read (SPEC §3). */
+export type SwitchSetting = 'maintenance_mode' | 'invite_mode';
+
+/** One cache entry per setting, shared by the page that reads it and the live stream. */
+export const siteSettingKey = (key: SwitchSetting) => ['site-settings', key] as const;
+
+/**
+ * Reads an on/off setting: on only when `enabled` is exactly true (SPEC §4). A failed read is
+ * logged and counts as off, so a broken settings call never locks visitors out.
+ */
+export async function fetchSwitchSetting(key: SwitchSetting): Promise<boolean> {
+  try {
+    const body = await api.get<SiteSettingResponse<unknown>>(`/site-settings/${key}`);
+    return isEnabled(body.value);
+  } catch (error) {
+    console.warn(`Could not read ${key}; treating it as off.`, error);
+    return false;
+  }
+}
+
+type SiteSettingEvent = { type: 'site-setting'; key: string; value: unknown };
+
+function isSwitchSetting(key: string): key is SwitchSetting {
+  return key === 'maintenance_mode' || key === 'invite_mode';
+}
+
+/**
+ * Keeps the on/off settings live (CONTRACT §2: `GET /api/events`, Server-Sent Events fed by
+ * PostgreSQL NOTIFY). Each change replaces the cached value; after a dropped connection comes
+ * back, the settings are read again, since changes made meanwhile were not heard.
+ */
+export function useLiveSiteSettings(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/events');
+    let dropped = false;
+    const onSetting = (event: MessageEvent<string>) => {
+      let data: SiteSettingEvent;
+      try {
+        data = JSON.parse(event.data) as SiteSettingEvent;
+      } catch {
+        return;
+      }
+      if (isSwitchSetting(data.key)) {
+        queryClient.setQueryData(siteSettingKey(data.key), isEnabled(data.value));
+      }
+    };
+    const onOpen = () => {
+      if (!dropped) return;
+      dropped = false;
+      void queryClient.invalidateQueries({ queryKey: ['site-settings'] });
+    };
+    const onError = () => {
+      dropped = true;
+    };
+    source.addEventListener('site-setting', onSetting);
+    source.addEventListener('open', onOpen);
+    source.addEventListener('error', onError);
+    return () => source.close();
+  }, [queryClient]);
+}
