@@ -4,7 +4,36 @@ import drizzle from 'eslint-plugin-drizzle';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+
+/**
+ * bulletproof-react's unidirectional client architecture: shared code (components, lib, config,
+ * utils) → features → app. A feature never imports another feature; the app composes them.
+ */
+const features = readdirSync(new URL('./src/client/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const clientArchitectureZones = [
+  ...features.map((feature) => ({
+    target: `./src/client/features/${feature}`,
+    from: './src/client/features',
+    except: [`./${feature}`],
+    message: 'Features never import each other: compose them in src/client/app.',
+  })),
+  {
+    target: './src/client/features',
+    from: './src/client/app',
+    message: 'Features do not import the app layer.',
+  },
+  ...['components', 'lib', 'config', 'utils'].map((dir) => ({
+    target: `./src/client/${dir}`,
+    from: ['./src/client/features', './src/client/app'],
+    message: 'Shared client code does not import features or the app layer.',
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'screenshots/**', 'coverage/**'] },
@@ -38,6 +67,7 @@ export default tseslint.config(
               from: ['./src/client', './src/server'],
               message: 'src/shared depends on nothing of ours.',
             },
+            ...clientArchitectureZones,
           ],
         },
       ],

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { isEnabled, type SiteSettingResponse } from '../../shared/schemas/site.ts';
+import type { SiteSettingResponse } from '../../shared/schemas/site.ts';
+import { isEnabled } from '../../shared/settings.ts';
 import { api } from './api-client.ts';
 
 /** The on/off site settings anyone may read (SPEC §3). */

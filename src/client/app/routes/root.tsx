@@ -1,4 +1,5 @@
-import { Outlet, useLocation } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { MainLayout } from '../../components/layouts/main-layout.tsx';
 import { paths } from '../../config/paths.ts';
 import { COMPANY } from '../../config/site.ts';
@@ -10,8 +11,14 @@ import { FoundingBadge } from '../../features/founder/components/founding-badge.
 import { useFounderQueryParam } from '../../features/founder/hooks/use-founder-query-param.ts';
 import { useMaintenanceMode } from '../../features/maintenance/api/get-maintenance-mode.ts';
 import { MaintenancePage } from '../../features/maintenance/components/maintenance-page.tsx';
-import { QaOverlay } from '../../features/qa/components/qa-overlay.tsx';
 import { useLiveSiteSettings } from '../../lib/site-settings.ts';
+
+// Testers only: loaded when `?qa=1` asks for it, so visitors never download it.
+const QaOverlay = lazy(() =>
+  import('../../features/qa/components/qa-overlay.tsx').then((module) => ({
+    default: module.QaOverlay,
+  })),
+);
 
 const footerLinkClasses =
   'cursor-pointer rounded-sm text-sm text-muted-foreground underline-offset-4 transition-colors hover:text-foreground hover:underline';
@@ -28,6 +35,8 @@ export default function RootRoute() {
   useLiveSiteSettings();
   useFounderQueryParam();
   const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const qa = searchParams.get('qa') === '1';
   const maintenance = useMaintenanceMode();
   const admin = isAdminPath(pathname);
 
@@ -35,7 +44,11 @@ export default function RootRoute() {
     <>
       <ConsentSheet />
       <AnalyticsScript />
-      <QaOverlay />
+      {qa ? (
+        <Suspense fallback={null}>
+          <QaOverlay />
+        </Suspense>
+      ) : null}
     </>
   );
 
