@@ -1,0 +1,165 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { launchBrowser } from './helpers/browser.ts';
+
+const { openPage } = launchBrowser();
+
+/** Every screen of SPEC's route table outside /apply and /admin, plus the 404 page. */
+const PUBLIC_ROUTES = [
+  '/',
+  '/cards',
+  '/eligibility',
+  '/partners',
+  '/about',
+  '/security',
+  '/press',
+  '/help',
+  '/legal',
+  '/legal/cookies',
+  '/legal/privacy',
+  '/legal/terms',
+  '/update-legal',
+  '/contact',
+  '/no-such-page',
+] as const;
+
+const VIEWPORTS = [
+  { width: 375, height: 740 },
+  { width: 1280, height: 800 },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+type AxeViolation = {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+};
+
+/** Opens a route in a theme and waits for the page and its data to settle. */
+async function openRoute(path: string, viewport: { width: number; height: number }, theme: string) {
+  // The 404 page is served with status 404, which Chromium reports on the console.
+  const allowConsole = path === '/no-such-page' ? [/status of 404/] : [];
+  const page = await openPage({ viewport, allowConsole });
+  await page.addInitScript((value: string) => localStorage.setItem('waj-theme', value), theme);
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  // Let data-driven sections (legal text, boilerplate, invite mode) replace their skeletons.
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(400);
+  return page;
+}
+
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated through the DevTools protocol, so the page's CSP (no inline script) allows it.
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
+  });
+}
+
+/** Cumulative layout shift since navigation (shifts right after input excluded, as CLS does). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((done) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => done(total), 300);
+      }),
+  );
+
+describe.each(PUBLIC_ROUTES)('%s', (path) => {
+  it('has no axe violations in light and dark at 375 and 1280 px, no sideways scroll, no layout shift', async () => {
+    const problems: string[] = [];
+    for (const viewport of VIEWPORTS) {
+      for (const theme of THEMES) {
+        const page = await openRoute(path, viewport, theme);
+        const label = `${viewport.width}px ${theme}`;
+        for (const v of await axeViolations(page)) {
+          problems.push(
+            `${label}: ${v.id} (${v.impact}) ${v.help} at ${JSON.stringify(v.nodes.slice(0, 3))}`,
+          );
+        }
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        if (overflow > 0) problems.push(`${label}: scrolls sideways by ${overflow}px`);
+        const shift = await layoutShift(page);
+        if (shift > 0.01) problems.push(`${label}: layout shift ${shift.toFixed(3)}`);
+        await page.close();
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('can be worked by keyboard with a visible focus indicator on every stop', async () => {
+    const page = await openRoute(path, VIEWPORTS[1], 'light');
+    const invisible: string[] = [];
+    let stops = 0;
+    for (let i = 0; i < 60; i += 1) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const style = getComputedStyle(el);
+        const ring =
+          (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
+          (style.boxShadow !== 'none' && style.boxShadow !== '');
+        const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+        return { ring, name, inFooter: !!el.closest('footer') };
+      });
+      if (!stop) continue;
+      stops += 1;
+      if (!stop.ring) invisible.push(stop.name);
+      // The footer's last stop: the whole page has been walked.
+      if (stop.inFooter && stop.name.startsWith('a "Admin access"')) break;
+    }
+    expect(stops).toBeGreaterThan(3);
+    expect(invisible).toEqual([]);
+  });
+});
+
+describe('navigation drawer', () => {
+  it('keeps focus inside while open and returns it to the menu button', async () => {
+    const page = await openPage({ viewport: VIEWPORTS[0] });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.waitFor();
+    for (let i = 0; i < 20; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+});
