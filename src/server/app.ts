@@ -10,10 +10,19 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import { RATE_LIMITS, scaledMax } from './rate-limits.ts';
 import { registerAdminAuth } from './routes/admin-auth.ts';
+import { registerAdminLegalUpdate } from './routes/admin-legal-update.ts';
+import { registerAdminMaintenanceToggle } from './routes/admin-maintenance-toggle.ts';
 import { registerAdminSignout } from './routes/admin-signout.ts';
+import { registerCardAssetFile } from './routes/card-asset-file.ts';
+import { registerCardAssets } from './routes/card-assets.ts';
+import { registerContact } from './routes/contact.ts';
+import { registerCrawlerFiles } from './routes/crawler-files.ts';
+import { registerEoi } from './routes/eoi.ts';
 import { registerEvents } from './routes/events.ts';
 import { registerFiles } from './routes/files.ts';
 import { registerHealth } from './routes/health.ts';
+import { registerLegalDocuments } from './routes/legal-documents.ts';
+import { registerOneTimeLegalUpdate } from './routes/one-time-legal-update.ts';
 import { registerSiteSettings } from './routes/site-settings.ts';
 
 /** Query parameters that carry secrets and must never reach the logs. */
@@ -44,9 +53,14 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
-/** Staff calls are `/api/admin-*`; only the sign-in itself is open. */
+/** Staff calls the spec names without the `admin-` prefix. */
+export const OTHER_STAFF_ROUTES: ReadonlySet<string> = new Set(['/api/one-time-legal-update']);
+
+/** Staff calls are `/api/admin-*` (only the sign-in itself is open) and OTHER_STAFF_ROUTES. */
 export function isStaffRoute(routeUrl: string | undefined): boolean {
-  return !!routeUrl && routeUrl.startsWith('/api/admin-') && routeUrl !== '/api/admin-auth';
+  if (!routeUrl) return false;
+  if (OTHER_STAFF_ROUTES.has(routeUrl)) return true;
+  return routeUrl.startsWith('/api/admin-') && routeUrl !== '/api/admin-auth';
 }
 
 /**
@@ -103,12 +117,16 @@ export async function buildApp(
     });
   }
 
-  // API answers are personal or live: never cached by browsers or proxies.
+  // API answers are personal or live: never cached by browsers or proxies. The one exception
+  // sets its own header: public files that never change under their address (card artwork).
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
-  // The one staff guard: every `/api/admin-*` route but the sign-in needs a live token.
+  // The one staff guard: every staff route (isStaffRoute) needs a live token, sent as
+  // `x-admin-pass` or `Authorization: Bearer`.
   // It runs before the body is parsed, so an anonymous caller costs us nothing more.
   app.addHook('onRequest', async (request) => {
     if (isStaffRoute(request.routeOptions.url)) {
@@ -120,10 +138,19 @@ export async function buildApp(
   registerSiteSettings(app, ctx);
   registerFiles(app, ctx);
   registerEvents(app, ctx.events);
+  registerContact(app, ctx);
+  registerEoi(app, ctx);
+  registerLegalDocuments(app, ctx);
+  registerCardAssets(app, ctx);
+  registerCardAssetFile(app, ctx);
+  registerCrawlerFiles(app, ctx);
   registerAdminAuth(app, ctx);
   registerAdminSignout(app, ctx);
+  registerAdminLegalUpdate(app, ctx);
+  registerOneTimeLegalUpdate(app, ctx);
+  registerAdminMaintenanceToggle(app, ctx);
 
-  const sendSpa = await registerSpa(app);
+  const sendSpa = await registerSpa(app, env);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/api/') || path === '/api' || !['GET', 'HEAD'].includes(request.method)) {

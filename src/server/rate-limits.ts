@@ -13,6 +13,7 @@ export const RATE_LIMITS = {
   /** Forms that create records and send e-mail. */
   'apply-basic': { max: 5, timeWindow: 10 * 60_000 },
   contact: { max: 5, timeWindow: 10 * 60_000 },
+  eoi: { max: 5, timeWindow: 10 * 60_000 },
   'apply-magic-link': { max: 5, timeWindow: 15 * 60_000 },
   'apply-session': { max: 10, timeWindow: 15 * 60_000 },
   'apply-kyc-upload': { max: 20, timeWindow: 60 * 60_000 },

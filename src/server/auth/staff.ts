@@ -24,10 +24,21 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the caller's token from `x-admin-pass` and finds a live (unexpired, unrevoked) row. */
-export async function authenticateStaff(db: Db, request: FastifyRequest): Promise<StaffIdentity> {
+/**
+ * The caller's staff token: `x-admin-pass` (CONTRACT §2), or `Authorization: Bearer <token>`,
+ * which the spec's legal editor sends. Both carry the same token and get the same check.
+ */
+export function staffTokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers[ADMIN_TOKEN_HEADER];
   const token = Array.isArray(header) ? header[0] : header;
+  if (token) return token;
+  const bearer = /^Bearer +(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return bearer?.[1];
+}
+
+/** Finds a live (unexpired, unrevoked) row for the caller's staff token. */
+export async function authenticateStaff(db: Db, request: FastifyRequest): Promise<StaffIdentity> {
+  const token = staffTokenOf(request);
   if (!token || token.length > 200) throw new AppError('unauthenticated', NOT_AUTHENTICATED);
   const [row] = await db
     .select({ id: staffTokens.id })

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import type { AssetTier } from '../tiers.ts';
-import {
-  emailField,
-  fullNameField,
-  honeypotField,
-  phoneField,
-  reasonField,
-} from './fields.ts';
+import { emailField, fullNameField, honeypotField, phoneField, reasonField } from './fields.ts';
 
 /**
  * Public-site calls (CONTRACT §2). Request schemas are shared by the forms and the server;
@@ -62,14 +56,7 @@ export type EoiResponse = { ok: true; id?: string };
 
 /** `GET /api/site-settings/:key`. */
 export type SiteSettingResponse<T> = { ok: true; key: string; value: T; updated_at: string };
-export type EnabledSetting = { enabled?: unknown };
-
-/** SPEC §4: invite and maintenance mode are on only when `enabled` is exactly true. */
-export function isEnabled(value: unknown): boolean {
-  return (
-    typeof value === 'object' && value !== null && (value as EnabledSetting).enabled === true
-  );
-}
+export { isEnabled, type EnabledSetting } from '../settings.ts';
 
 /** `admin-maintenance-toggle` (staff, audited). */
 export const ZMaintenanceToggleRequest = z.object({
