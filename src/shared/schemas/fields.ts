@@ -13,20 +13,21 @@ export const LIMITS = {
   messageMax: 3000,
 } as const;
 
+// A missing or non-string value gets the field's first message, never zod's default text.
 export const fullNameField = z
-  .string()
+  .string('Full name must be at least 2 characters')
   .trim()
   .min(LIMITS.nameMin, 'Full name must be at least 2 characters')
   .max(LIMITS.nameMax, 'Full name must be less than 120 characters');
 
 export const contactNameField = z
-  .string()
+  .string('Name must be at least 2 characters')
   .trim()
   .min(LIMITS.nameMin, 'Name must be at least 2 characters')
   .max(LIMITS.nameMax, 'Name must be less than 120 characters');
 
 export const emailField = z
-  .string()
+  .string('Please enter a valid email address')
   .trim()
   .max(LIMITS.emailMax, 'Email must be less than 255 characters')
   .pipe(z.email('Please enter a valid email address'));
@@ -34,7 +35,7 @@ export const emailField = z
 /** Optional text: trimmed, limited, and '' becomes null as the spec sends it. */
 function optionalText(max: number, message: string) {
   return z
-    .string()
+    .string(message)
     .trim()
     .max(max, message)
     .nullish()
@@ -51,12 +52,16 @@ export const reasonField = optionalText(
 );
 
 export const contactMessageField = z
-  .string()
+  .string('Message is required')
   .trim()
   .min(1, 'Message is required')
   .max(LIMITS.messageMax, 'Message must be less than 3000 characters');
 
 /** Hidden honeypot: real people leave it empty. */
-export const honeypotField = z.string().optional();
+export const honeypotField = z.string().nullish();
 
-export const inviteCodeField = z.string().trim().min(1, 'Please enter an invite code').max(64);
+export const inviteCodeField = z
+  .string('Please enter an invite code')
+  .trim()
+  .min(1, 'Please enter an invite code')
+  .max(64);

@@ -128,3 +128,37 @@ describe('small forms (SPEC §5)', () => {
     expect(digitsOnly('12-3a4')).toBe('1234');
   });
 });
+
+describe('missing or mistyped fields get the spec messages, not library text', () => {
+  it('contact form', () => {
+    expect(messages(ZContactRequest, {})).toEqual({
+      name: 'Name must be at least 2 characters',
+      email: 'Please enter a valid email address',
+      message: 'Message is required',
+    });
+    expect(messages(ZContactRequest, { name: 7, email: [], message: null })).toEqual({
+      name: 'Name must be at least 2 characters',
+      email: 'Please enter a valid email address',
+      message: 'Message is required',
+    });
+  });
+
+  it('application and invite code', () => {
+    expect(messages(ZApplyBasicRequest, { phone: 5 })).toEqual({
+      full_name: 'Full name must be at least 2 characters',
+      email: 'Please enter a valid email address',
+      phone: 'Phone number must be less than 30 characters',
+    });
+    expect(messages(ZInviteCodeRequest, {})).toEqual({ code: 'Please enter an invite code' });
+  });
+
+  it('a null honeypot is accepted as empty', () => {
+    const parsed = ZContactRequest.safeParse({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      message: 'Hello',
+      website: null,
+    });
+    expect(parsed.success).toBe(true);
+  });
+});
