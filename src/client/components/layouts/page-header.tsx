@@ -5,7 +5,8 @@ import { Container } from './container.tsx';
 /** Ellipses turned about one centre: the engraved rosette of a banknote, drawn in hairlines. */
 const ROSETTE_PETALS = Array.from({ length: 18 }, (_, index) => index * 10);
 
-function Rosette({ className }: { className?: string }) {
+/** Decorative: always hidden from assistive technology. */
+export function Rosette({ className }: { className?: string }) {
   return (
     <svg
       viewBox="0 0 400 400"
@@ -15,7 +16,14 @@ function Rosette({ className }: { className?: string }) {
     >
       <g fill="none" stroke="currentColor" strokeWidth="0.75">
         {ROSETTE_PETALS.map((angle) => (
-          <ellipse key={angle} cx="200" cy="200" rx="190" ry="62" transform={`rotate(${angle} 200 200)`} />
+          <ellipse
+            key={angle}
+            cx="200"
+            cy="200"
+            rx="190"
+            ry="62"
+            transform={`rotate(${angle} 200 200)`}
+          />
         ))}
         <circle cx="200" cy="200" r="62" />
         <circle cx="200" cy="200" r="190" />

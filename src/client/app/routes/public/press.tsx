@@ -1,9 +1,96 @@
-import { ContentLayout } from '../../../components/layouts/content-layout.tsx';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Container } from '../../../components/layouts/container.tsx';
+import { PageHeader, SectionHeader } from '../../../components/layouts/page-header.tsx';
+import { Head } from '../../../components/seo/head.tsx';
+import { getPressBoilerplateQueryOptions } from '../../../features/press/api/get-press-boilerplate.ts';
+import { BrandPalette } from '../../../features/press/components/brand-palette.tsx';
+import { CardRenders } from '../../../features/press/components/card-renders.tsx';
+import { PressBoilerplate } from '../../../features/press/components/press-boilerplate.tsx';
+import { PressContact } from '../../../features/press/components/press-contact.tsx';
+import { PressLogos } from '../../../features/press/components/press-logos.tsx';
+
+/** Starts reading the boilerplate while the page's code is still arriving; never waits for it. */
+export const clientLoader = (queryClient: QueryClient) => () => {
+  void queryClient.prefetchQuery(getPressBoilerplateQueryOptions());
+  return null;
+};
+
+function PressSection({
+  id,
+  eyebrow,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="border-b border-border py-16 last:border-b-0 md:py-20">
+      <SectionHeader id={id} eyebrow={eyebrow} title={title}>
+        {intro}
+      </SectionHeader>
+      <div className="mt-10">{children}</div>
+    </section>
+  );
+}
 
 export default function PressRoute() {
   return (
-    <ContentLayout title="Press">
-      <p>Logos, colours, card renders and company information for the press.</p>
-    </ContentLayout>
+    <>
+      <Head />
+      <PageHeader
+        eyebrow="Press kit"
+        title="Press"
+        lede="Everything you need to write about Waj: our logo, colours, card renders and company description, cleared for editorial use."
+      />
+      <Container>
+        <PressSection
+          id="press-logo"
+          eyebrow="Identity"
+          title="Logo"
+          intro="Use the version made for your background. Please keep clear space around the logo and do not recolour, stretch or redraw it."
+        >
+          <PressLogos />
+        </PressSection>
+
+        <PressSection
+          id="press-palette"
+          eyebrow="Colour"
+          title="Brand palette"
+          intro="Five colours, used sparingly: ink and ivory carry the page, gold is kept for what matters."
+        >
+          <BrandPalette />
+        </PressSection>
+
+        <PressSection
+          id="press-cards"
+          eyebrow="Cards"
+          title="Card renders"
+          intro="Standard, Noir, Titan and Monarch, rendered from the card artwork at print resolution. Elite is issued by invitation only and is not shown."
+        >
+          <CardRenders />
+        </PressSection>
+
+        <div className="grid gap-12 py-16 md:py-20 lg:grid-cols-[1.35fr_1fr] lg:gap-16">
+          <section aria-labelledby="press-boilerplate">
+            <SectionHeader id="press-boilerplate" eyebrow="Boilerplate" title="About Waj" />
+            <div className="mt-8">
+              <PressBoilerplate />
+            </div>
+          </section>
+          <section aria-labelledby="press-contact">
+            <SectionHeader id="press-contact" eyebrow="Enquiries" title="Press contact" />
+            <div className="mt-8">
+              <PressContact />
+            </div>
+          </section>
+        </div>
+      </Container>
+    </>
   );
 }

@@ -1,9 +1,186 @@
-import { ContentLayout } from '../../../components/layouts/content-layout.tsx';
+import {
+  Landmark,
+  LockKeyhole,
+  ShieldCheck,
+  SlidersHorizontal,
+  type LucideIcon,
+} from 'lucide-react';
+import { Link } from 'react-router';
+import { Faq, type FaqEntry } from '../../../components/faq.tsx';
+import { Container } from '../../../components/layouts/container.tsx';
+import { Eyebrow, PageHeader, SectionHeader } from '../../../components/layouts/page-header.tsx';
+import { Head } from '../../../components/seo/head.tsx';
+import { paths } from '../../../config/paths.ts';
+import { COMPANY } from '../../../config/site.ts';
+
+type Feature = { title: string; text: string; icon: LucideIcon };
+
+/** SPEC §1 trust badges; the fourth (safeguarded funds) is the regulatory note below. */
+const FEATURES: readonly Feature[] = [
+  {
+    title: 'Secure 3DS 2.2',
+    text: 'Online payments are confirmed with 3-D Secure 2.2. Most purchases pass quietly; anything unusual may ask you to approve it first.',
+    icon: ShieldCheck,
+  },
+  {
+    title: 'In-app controls',
+    text: 'Freeze and unfreeze your card and decide how and where it can be used, in a moment, from your phone.',
+    icon: SlidersHorizontal,
+  },
+  {
+    title: 'PCI-DSS aligned',
+    text: 'Card data is handled to the Payment Card Industry Data Security Standard. Full card numbers are held by our card issuing partner, never on our website.',
+    icon: LockKeyhole,
+  },
+];
+
+const textLink =
+  'text-foreground underline decoration-gold-soft underline-offset-4 hover:decoration-2';
+
+const QUESTIONS: readonly FaqEntry[] = [
+  {
+    question: 'Where is my money held?',
+    answer: (
+      <p>
+        Members&apos; funds are held with our authorised banking and e-money partner, which
+        safeguards them, keeping your money apart from the partner&apos;s own funds.
+      </p>
+    ),
+  },
+  {
+    question: 'What should I do if my card is lost or stolen?',
+    answer: (
+      <p>
+        Freeze it in the app straight away, then tell us: support for lost, stolen or compromised
+        cards is available 24 hours a day. We will cancel the card and send you a replacement within
+        10 days.
+      </p>
+    ),
+  },
+  {
+    question: 'I do not recognise a payment. What now?',
+    answer: (
+      <p>
+        Freeze your card and contact us. To dispute a card transaction, raise it within 14 days of
+        it appearing in your account so that we and the card scheme can act quickly. If a payment
+        was not authorised by you, it will be refunded as the law requires.
+      </p>
+    ),
+  },
+  {
+    question: 'How is my identity verified?',
+    answer: (
+      <p>
+        Through a regulated third-party identity-verification provider, which checks your passport
+        or driving licence against a selfie and screens against sanctions and other watchlists.
+        Documents are kept in secure storage that only authorised staff can open.
+      </p>
+    ),
+  },
+  {
+    question: 'Will Waj ever ask for my card details or PIN?',
+    answer: (
+      <p>
+        Never. We will not ask for your full card number, PIN or security codes by email, phone or
+        message. If anyone does, even in our name, do not reply: write to{' '}
+        <a href={`mailto:${COMPANY.supportEmail}`} className={textLink}>
+          {COMPANY.supportEmail}
+        </a>{' '}
+        instead.
+      </p>
+    ),
+  },
+  {
+    question: 'How is my personal data protected?',
+    answer: (
+      <p>
+        Everything between your browser and Waj is encrypted in transit, sessions use cookies that
+        page scripts cannot read, and every staff action is recorded. Our{' '}
+        <Link to={paths.legal.privacy.getHref()} className={textLink}>
+          Privacy Policy
+        </Link>{' '}
+        sets out the detail.
+      </p>
+    ),
+  },
+];
 
 export default function SecurityRoute() {
   return (
-    <ContentLayout title="Security">
-      <p>How we protect your money, your data and your privacy.</p>
-    </ContentLayout>
+    <>
+      <Head />
+      <PageHeader
+        eyebrow="Protection"
+        title="Security"
+        lede="Discretion means nothing without security. Here is how we protect your money, your card and your data, and what you can do to help."
+      />
+
+      <Container>
+        <section aria-labelledby="safeguards" className="pt-16 pb-12 md:pt-24 md:pb-16">
+          <SectionHeader id="safeguards" eyebrow="Safeguards" title="Protected at every step" />
+          <ul className="mt-12 grid gap-6 md:grid-cols-3">
+            {FEATURES.map(({ title, text, icon: Icon }) => (
+              <li
+                key={title}
+                data-testid="security-feature"
+                className="rounded-lg border border-border bg-card p-7"
+              >
+                <span className="flex size-12 items-center justify-center rounded-full border border-gold-soft/50 text-gold">
+                  <Icon aria-hidden="true" className="size-5" strokeWidth={1.5} />
+                </span>
+                <h3 className="mt-8 text-2xl">{title}</h3>
+                <p className="mt-3 leading-relaxed text-muted-foreground">{text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section
+          aria-labelledby="regulatory-note"
+          className="border-b border-border pb-16 md:pb-24"
+        >
+          <div className="grid gap-8 rounded-xl border border-gold-soft/50 bg-card p-6 sm:p-8 md:grid-cols-[auto_1fr] md:gap-10 md:p-12">
+            <span className="flex size-14 items-center justify-center rounded-full bg-muted text-gold">
+              <Landmark aria-hidden="true" className="size-6" strokeWidth={1.5} />
+            </span>
+            <div className="max-w-3xl">
+              <Eyebrow>Regulatory note</Eyebrow>
+              <h2 id="regulatory-note" className="mt-5 text-3xl leading-tight md:text-4xl">
+                Funds safeguarded by an authorised partner
+              </h2>
+              <div className="mt-5 space-y-4 leading-relaxed text-muted-foreground">
+                <p>
+                  Waj accounts and cards are provided together with our authorised banking and
+                  e-money partner, which holds and safeguards members&apos; funds, and our card
+                  issuing partner. Waj arranges your membership and looks after you; the partner
+                  holds your money.
+                </p>
+                <p>
+                  When your membership is activated you receive the account and card terms our
+                  partners require, including how your funds are protected. Details are in our{' '}
+                  <Link to={paths.legal.terms.getHref()} className={textLink}>
+                    Terms of Membership
+                  </Link>
+                  .
+                </p>
+              </div>
+            </div>
+          </div>
+        </section>
+
+        <section
+          aria-labelledby="security-faq"
+          className="grid gap-10 py-16 md:py-24 lg:grid-cols-[1fr_1.4fr] lg:gap-20"
+        >
+          <SectionHeader id="security-faq" eyebrow="Questions" title="Security, answered">
+            <p>
+              Something looks wrong? Act first, ask second: freeze your card in the app, then
+              contact us. Urgent card matters are handled 24 hours a day.
+            </p>
+          </SectionHeader>
+          <Faq entries={QUESTIONS} />
+        </section>
+      </Container>
+    </>
   );
 }
