@@ -92,6 +92,25 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // Browser code and shared schemas build schemas through the jitless zod (see schemas/zod.ts).
+    files: ['src/client/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+    ignores: ['src/shared/schemas/zod.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: 'Import z from src/shared/schemas/zod.ts (jitless: the CSP forbids eval).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/**/*.ts'],
     plugins: { drizzle },
     rules: {

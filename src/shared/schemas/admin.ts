@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { TIERS } from '../tiers.ts';
 
 /** `admin-auth` (SPEC §5: 'Enter passphrase'). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { contactMessageField, contactNameField, emailField, honeypotField } from './fields.ts';
 
 /** `contact` (SPEC §5 'Contact form'). */

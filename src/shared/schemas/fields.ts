@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * Field rules of SPEC §5 with its messages, written once and used by both the forms and the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { AssetTier } from '../tiers.ts';
 import { emailField, fullNameField, honeypotField, phoneField, reasonField } from './fields.ts';
 
