@@ -1,9 +1,6 @@
-import { ContentLayout } from '../../../components/layouts/content-layout.tsx';
+import { LegalDocuments } from '../../../features/legal/components/legal-documents.tsx';
 
+/** /legal, /legal/privacy, /legal/terms and /legal/cookies: one screen (SPEC §2). */
 export default function LegalRoute() {
-  return (
-    <ContentLayout title="Legal">
-      <p>Our privacy policy, terms of service and cookie policy.</p>
-    </ContentLayout>
-  );
+  return <LegalDocuments />;
 }

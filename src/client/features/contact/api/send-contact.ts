@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TContactRequest } from '../../../../shared/schemas/contact.ts';
+import type { ContactResponse } from '../../../../shared/schemas/site.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
+
+/** SPEC §8: the message when the server answered without saying what went wrong. */
+export const SEND_FAILED_MESSAGE = 'Failed to send message';
+
+/** `POST /api/contact`: stores the message and queues the staff notification. */
+export async function sendContact(data: TContactRequest): Promise<ContactResponse> {
+  const response = await api.post<ContactResponse | undefined>('/contact', data);
+  if (response?.ok !== true) throw new ApiError(500, SEND_FAILED_MESSAGE);
+  return response;
+}
+
+export function useSendContact() {
+  return useMutation({ mutationFn: sendContact });
+}

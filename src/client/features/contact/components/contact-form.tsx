@@ -1,0 +1,222 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ZContactRequest, type TContactRequest } from '../../../../shared/schemas/contact.ts';
+import { LIMITS } from '../../../../shared/schemas/fields.ts';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { paths } from '../../../config/paths.ts';
+import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
+import { cn } from '../../../utils/cn.ts';
+import { SEND_FAILED_MESSAGE, useSendContact } from '../api/send-contact.ts';
+
+/** SPEC §8 'Contact and legal'. */
+const SENT_TITLE = 'Message Sent';
+const SENT_DESCRIPTION = "Thank you for contacting us. We'll respond within 2-3 business days.";
+const UNEXPECTED_ERROR = 'An error occurred. Please try again.';
+/** SPEC §8: the toast resets after 5 seconds. */
+const TOAST_DURATION_MS = 5000;
+
+const EMPTY: TContactRequest = { name: '', email: '', message: '', website: '' };
+const FIELDS = ['name', 'email', 'message'] as const;
+
+type Status = { kind: 'sent' } | { kind: 'failed'; message: string };
+
+/** The server's error text when it gave one, else SPEC §8's fallbacks. */
+function failureMessage(error: unknown): string {
+  if (!isApiError(error) || error.status === 0) return UNEXPECTED_ERROR;
+  return error.message === GENERIC_ERROR_MESSAGE ? SEND_FAILED_MESSAGE : error.message;
+}
+
+const fieldId = (name: string) => `contact-${name}`;
+const errorId = (name: string) => `contact-${name}-error`;
+
+function FieldError({ name, message }: { name: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={errorId(name)} className="text-sm leading-snug text-destructive-text">
+      {message}
+    </p>
+  );
+}
+
+/**
+ * SPEC §5 contact form: validates on submit, then again as the visitor types; the first
+ * invalid field takes focus. A filled `website` honeypot (invisible to people) means a bot:
+ * it is shown the usual success and nothing is sent.
+ */
+export function ContactForm() {
+  const send = useSendContact();
+  const [status, setStatus] = useState<Status | null>(null);
+  const form = useForm({
+    resolver: zodResolver(ZContactRequest),
+    defaultValues: EMPTY,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { errors } = form.formState;
+  const messageLength = useWatch({ control: form.control, name: 'message' })?.length ?? 0;
+
+  const sent = () => {
+    form.reset(EMPTY);
+    setStatus({ kind: 'sent' });
+    toast.success(SENT_TITLE, { description: SENT_DESCRIPTION, duration: TOAST_DURATION_MS });
+  };
+
+  const onSubmit = form.handleSubmit((data) => {
+    setStatus(null);
+    if (data.website) {
+      sent();
+      return;
+    }
+    send.mutate(data, {
+      onSuccess: sent,
+      onError: (error) => {
+        const message = failureMessage(error);
+        if (isApiError(error)) {
+          let focus = true;
+          for (const field of FIELDS) {
+            const detail = error.details?.[field];
+            if (!detail) continue;
+            form.setError(field, { message: detail }, { shouldFocus: focus });
+            focus = false;
+          }
+        }
+        setStatus({ kind: 'failed', message });
+        toast.error(message, { duration: TOAST_DURATION_MS });
+      },
+    });
+  });
+
+  const busy = send.isPending;
+  const describedBy = (name: (typeof FIELDS)[number], ...extra: string[]) =>
+    [errors[name] ? errorId(name) : null, ...extra].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="relative grid gap-6"
+      aria-labelledby="contact-form-title"
+    >
+      <div>
+        <h2 id="contact-form-title" className="text-2xl md:text-3xl">
+          Send us a message
+        </h2>
+        <p className="mt-2 text-sm text-muted-foreground">All fields are required.</p>
+      </div>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <div className="grid content-start gap-2">
+          <Label htmlFor={fieldId('name')}>Name</Label>
+          <Input
+            id={fieldId('name')}
+            autoComplete="name"
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={describedBy('name')}
+            {...form.register('name')}
+          />
+          <FieldError name="name" message={errors.name?.message} />
+        </div>
+        <div className="grid content-start gap-2">
+          <Label htmlFor={fieldId('email')}>Email</Label>
+          <Input
+            id={fieldId('email')}
+            type="email"
+            autoComplete="email"
+            spellCheck={false}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={describedBy('email')}
+            {...form.register('email')}
+          />
+          <FieldError name="email" message={errors.email?.message} />
+        </div>
+      </div>
+
+      <div className="grid gap-2">
+        <Label htmlFor={fieldId('message')}>Message</Label>
+        <Textarea
+          id={fieldId('message')}
+          rows={7}
+          className="resize-y"
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={describedBy('message', 'contact-message-count')}
+          {...form.register('message')}
+        />
+        <div className="flex items-start justify-between gap-4">
+          <FieldError name="message" message={errors.message?.message} />
+          <p
+            id="contact-message-count"
+            className={cn(
+              'ml-auto shrink-0 text-xs tabular-nums',
+              messageLength > LIMITS.messageMax ? 'text-destructive-text' : 'text-muted-foreground',
+            )}
+          >
+            <span className="sr-only">Characters used: </span>
+            {messageLength} / {LIMITS.messageMax}
+          </p>
+        </div>
+      </div>
+
+      {/* Honeypot: off-screen and out of the Tab order, so only bots fill it in. */}
+      <div aria-hidden="true" className="absolute top-0 -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={fieldId('website')}>Website (leave this empty)</label>
+        <input
+          id={fieldId('website')}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          {...form.register('website')}
+        />
+      </div>
+
+      {status?.kind === 'sent' ? (
+        <Alert variant="success" data-testid="contact-sent">
+          <CircleCheck aria-hidden="true" />
+          <div className="grid gap-1">
+            <AlertTitle>{SENT_TITLE}</AlertTitle>
+            <AlertDescription>{SENT_DESCRIPTION}</AlertDescription>
+          </div>
+        </Alert>
+      ) : null}
+      {status?.kind === 'failed' ? (
+        <Alert variant="destructive" data-testid="contact-failed">
+          <TriangleAlert aria-hidden="true" />
+          <AlertDescription>{status.message}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="max-w-sm text-xs leading-relaxed text-muted-foreground">
+          We use your details only to reply to you, as our{' '}
+          <Link
+            to={paths.legal.privacy.getHref()}
+            className="rounded-sm text-foreground underline decoration-gold-soft underline-offset-4 hover:decoration-2"
+          >
+            Privacy Policy
+          </Link>{' '}
+          explains.
+        </p>
+        <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto sm:min-w-36">
+          {busy ? (
+            <>
+              <LoaderCircle
+                aria-hidden="true"
+                className="animate-spin motion-reduce:animate-none"
+              />
+              Sending...
+            </>
+          ) : (
+            'Send'
+          )}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_TOKEN_HEADER } from '../../../../shared/api.ts';
+import type { OneTimeLegalUpdateResponse } from '../../../../shared/schemas/site.ts';
+import { api } from '../../../lib/api-client.ts';
+import { legalDocumentsQueryKey } from './get-legal-documents.ts';
+
+/**
+ * `one-time-legal-update` (staff, no body): writes the documents bundled with this release
+ * over the stored ones. Answers with the slugs it replaced.
+ */
+export async function applyLegalUpdates({
+  token,
+}: {
+  token: string;
+}): Promise<OneTimeLegalUpdateResponse['updated']> {
+  const response = await api.post<OneTimeLegalUpdateResponse>('/one-time-legal-update', undefined, {
+    headers: { [ADMIN_TOKEN_HEADER]: token },
+  });
+  return response.updated;
+}
+
+export function useApplyLegalUpdates() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: applyLegalUpdates,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: legalDocumentsQueryKey }),
+  });
+}

@@ -1,0 +1,48 @@
+import { LEGAL_SLUGS, type LegalSlug } from '../../../../shared/schemas/site.ts';
+
+export const DEFAULT_LEGAL_DOC: LegalSlug = 'privacy';
+
+/** Short tab labels: three fit side by side on a 375 px phone. */
+export const LEGAL_TAB_LABELS: Record<LegalSlug, string> = {
+  privacy: 'Privacy',
+  terms: 'Terms',
+  cookies: 'Cookies',
+};
+
+function isLegalSlug(value: string | null): value is LegalSlug {
+  return value !== null && (LEGAL_SLUGS as readonly string[]).includes(value);
+}
+
+/**
+ * SPEC §2: the document comes from `?doc=` (privacy, terms, cookies); a path containing one
+ * of those names also sets it. An explicit, valid `?doc=` wins; otherwise the Privacy Policy.
+ */
+export function legalDocFromLocation(pathname: string, search: string): LegalSlug {
+  const fromQuery = new URLSearchParams(search).get('doc');
+  if (isLegalSlug(fromQuery)) return fromQuery;
+  return LEGAL_SLUGS.find((slug) => pathname.includes(slug)) ?? DEFAULT_LEGAL_DOC;
+}
+
+const LEGAL_DATE = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  // A UK bank dates its documents in UK time, wherever the reader is.
+  timeZone: 'Europe/London',
+});
+
+/** SPEC §2: en-GB day month year, e.g. '22 November 2026'; null for an unreadable date. */
+export function formatLegalDate(iso: string): string | null {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : LEGAL_DATE.format(date);
+}
+
+const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
+/**
+ * SPEC §2/§6: the legal edit mode is offered only on localhost. `location.hostname` keeps
+ * the brackets of an IPv6 address, hence both spellings of ::1.
+ */
+export function isLocalHost(hostname: string): boolean {
+  return LOCAL_HOSTNAMES.has(hostname.toLowerCase());
+}
