@@ -15,7 +15,7 @@ export const TIER_INFO: Record<Tier, TierInfo> = {
     tier: 'standard',
     name: 'Standard',
     description: 'The essentials of private banking, beautifully done.',
-    colour: '#C9CCD1',
+    colour: '#E8E2D5',
   },
   noir: {
     tier: 'noir',
@@ -27,19 +27,19 @@ export const TIER_INFO: Record<Tier, TierInfo> = {
     tier: 'titan',
     name: 'Titan',
     description: 'Metal card, lounge access and a dedicated success manager.',
-    colour: '#6E7378',
+    colour: '#A2A6AC',
   },
   monarch: {
     tier: 'monarch',
     name: 'Monarch',
     description: 'A personal account executive and a 24/7 priority line.',
-    colour: '#B08D57',
+    colour: '#1F2B66',
   },
   elite: {
     tier: 'elite',
     name: 'Elite',
     description: 'Bespoke limits and concierge, by invitation only.',
-    colour: '#0E2A2F',
+    colour: '#B08D57',
   },
 };
 
@@ -72,3 +72,126 @@ export const ASSET_TIERS = [
   'monarch',
 ] as const satisfies readonly Tier[];
 export type AssetTier = (typeof ASSET_TIERS)[number];
+
+/** True when `tier` is `base` or a higher tier (features carry upwards). */
+export function tierIncludes(tier: Tier, base: Tier): boolean {
+  return tierRank(tier) >= tierRank(base);
+}
+
+/** SPEC §9: the lounge programme's launch. */
+export const LOUNGE_LAUNCH = 'Q3 2025';
+
+/**
+ * What each tier's card on /cards lists (SPEC §3, tier bullets). Each tier after Standard
+ * lists what it adds; Elite stands apart (no public application form).
+ */
+export const TIER_BULLETS: Record<Tier, readonly string[]> = {
+  standard: [
+    'Virtual + physical card',
+    'In-app budgeting',
+    'UK payments',
+    'Contactless + wallet',
+    'Priority chat support 9-5',
+  ],
+  noir: [
+    'Everything in Standard',
+    'Higher spend and ATM limits',
+    'Priority queue support',
+    'Virtual disposables',
+    'Partner perks',
+  ],
+  titan: [
+    'Everything in Noir',
+    'Metal card',
+    'Lounge access (coming soon)',
+    'Early access to drops',
+    'Dedicated success manager',
+  ],
+  monarch: [
+    'Everything in Titan',
+    'Personal account executive',
+    'International payments',
+    '24/7 priority line',
+    'Private event invites',
+  ],
+  elite: [
+    'Bespoke limits and concierge',
+    'Personal relationship director',
+    'No public form: by invitation only',
+  ],
+};
+
+export interface TierFeature {
+  name: string;
+  /** One line for the feature's info tooltip. */
+  description: string;
+  /** The lowest tier that has it; every tier above has it too. */
+  from: Tier;
+  /** When a feature that is not yet live launches; until then it shows as coming soon. */
+  launch?: string;
+}
+
+/** SPEC §3: the tier feature matrix, twelve features by five tiers. */
+export const TIER_FEATURES: readonly TierFeature[] = [
+  {
+    name: 'Virtual & physical card',
+    description: 'A virtual card the moment you are approved, and a physical card by post.',
+    from: 'standard',
+  },
+  {
+    name: 'Mobile wallets',
+    description: 'Pay from your phone or watch wherever contactless is accepted.',
+    from: 'standard',
+  },
+  {
+    name: 'UK transfers',
+    description: 'Send and receive pounds across UK bank accounts, in seconds.',
+    from: 'standard',
+  },
+  {
+    name: 'Priority support',
+    description: 'Members reach a person first, never a queue of bots.',
+    from: 'standard',
+  },
+  {
+    name: 'Higher limits',
+    description: 'Raised daily spend and ATM withdrawal limits.',
+    from: 'noir',
+  },
+  {
+    name: 'Disposable virtuals',
+    description: 'Single-use virtual card numbers for one-off and online payments.',
+    from: 'noir',
+  },
+  {
+    name: 'Metal card',
+    description: 'A weighted metal card, cut and finished for your tier.',
+    from: 'titan',
+  },
+  {
+    name: 'Lounge access',
+    description: `Airport lounge access for you and a guest, launching ${LOUNGE_LAUNCH}.`,
+    from: 'titan',
+    launch: LOUNGE_LAUNCH,
+  },
+  {
+    name: 'Dedicated manager',
+    description: 'A named manager who knows your account and answers directly.',
+    from: 'titan',
+  },
+  {
+    name: "Int'l payments",
+    description: 'Send money abroad in major currencies at transparent rates.',
+    from: 'monarch',
+  },
+  {
+    name: 'Private events',
+    description: 'Invitations to member dinners, previews and private viewings.',
+    from: 'monarch',
+  },
+  {
+    name: 'Bespoke limits',
+    description: 'Limits set around your circumstances, agreed with your relationship director.',
+    from: 'elite',
+  },
+];

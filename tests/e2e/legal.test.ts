@@ -1,8 +1,23 @@
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, type PageOptions } from './helpers/browser.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type PageOptions } from './helpers/browser.ts';
+import { startBuiltServer, type RunningServer } from './helpers/server.ts';
 
-const { openPage } = launchBrowser();
+const browser = launchBrowser();
+
+// This file edits the stored documents, so it runs on a server of its own: files running in
+// parallel on the shared server never see an edit.
+let server: RunningServer;
+let baseURL: string;
+beforeAll(async () => {
+  server = await startBuiltServer();
+  baseURL = server.baseURL;
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+const openPage = (options: PageOptions = {}) => browser.openPage({ baseURL, ...options });
 
 const PHONE = { width: 375, height: 667 };
 const STAFF_PASSPHRASE = 'e2e staff passphrase 1';

@@ -1,0 +1,62 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CardAsset, CardAssetsResponse } from '../../../../shared/schemas/site.ts';
+import type { AssetTier, Tier } from '../../../../shared/tiers.ts';
+import { api } from '../../../lib/api-client.ts';
+import { BUNDLED_CARD_ART } from '../utils/card-art.ts';
+
+/** `GET /api/card-assets`: uploaded card images, newest first. */
+export function getCardAssets({ signal }: { signal?: AbortSignal } = {}) {
+  return api.get<CardAssetsResponse>('/card-assets', { signal });
+}
+
+export const cardAssetsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['card-assets'],
+    queryFn: ({ signal }) => getCardAssets({ signal }),
+    staleTime: 5 * 60 * 1000,
+    // The bundled art is a complete answer: show it at once rather than wait out retries.
+    retry: false,
+  });
+
+/**
+ * Only images the page's CSP lets it show (img-src 'self' data: blob:): an upload kept on
+ * another origin would render as a broken image, so the bundled art stands in for it.
+ */
+function isDisplayable(url: string): boolean {
+  try {
+    const parsed = new URL(url, window.location.origin);
+    if (parsed.protocol === 'data:' || parsed.protocol === 'blob:') return true;
+    return parsed.origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/** The newest displayable upload per tier; the list is newest first, so the first one wins. */
+export function newestPerTier(assets: readonly CardAsset[]): Partial<Record<AssetTier, string>> {
+  const newest: Partial<Record<AssetTier, string>> = {};
+  for (const asset of assets) {
+    if (newest[asset.tier] === undefined && isDisplayable(asset.url)) {
+      newest[asset.tier] = asset.url;
+    }
+  }
+  return newest;
+}
+
+export type CardArt = {
+  /** False until the upload list has answered or failed: hold the frame, not a stand-in. */
+  ready: boolean;
+  /** Image address for a tier: its newest upload, else the bundled face. */
+  src: (tier: Tier) => string;
+};
+
+const selectNewest = (response: CardAssetsResponse) => newestPerTier(response.data);
+
+export function useCardArt(): CardArt {
+  const { data, isPending } = useQuery({ ...cardAssetsQueryOptions(), select: selectNewest });
+  const uploads: Partial<Record<Tier, string>> = data ?? {};
+  return {
+    ready: !isPending,
+    src: (tier) => uploads[tier] ?? BUNDLED_CARD_ART[tier],
+  };
+}
