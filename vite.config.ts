@@ -62,6 +62,8 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
+    // Read by scripts/bundle-report.ts, which moves it out of dist/client so it is never served.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,20 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { isEnabled, type SiteSettingResponse } from '../../../../shared/schemas/site.ts';
-import { api } from '../../../lib/api-client.ts';
+import { fetchSwitchSetting, siteSettingKey } from '../../../lib/site-settings.ts';
 
-/** `GET /api/site-settings/invite_mode` → whether invite mode is on (SPEC §4). */
-export async function getInviteMode({ signal }: { signal?: AbortSignal } = {}): Promise<boolean> {
-  const setting = await api.get<SiteSettingResponse<unknown>>('/site-settings/invite_mode', {
-    signal,
-  });
-  return isEnabled(setting.value);
-}
-
+/**
+ * Invite mode (SPEC §4) from `GET /api/site-settings/invite_mode`: read once, then kept live by
+ * the events stream (lib/site-settings.ts). A failed read is logged and counts as off, so there
+ * is nothing worth waiting for on retries.
+ */
 export const inviteModeQueryOptions = () =>
   queryOptions({
-    queryKey: ['site-settings', 'invite_mode'],
-    queryFn: ({ signal }) => getInviteMode({ signal }),
-    // SPEC §4: a failed read means off, so there is nothing worth waiting for on retries.
+    queryKey: siteSettingKey('invite_mode'),
+    queryFn: () => fetchSwitchSetting('invite_mode'),
+    staleTime: Infinity,
     retry: false,
   });
 

@@ -1,0 +1,65 @@
+/**
+ * Prints the gzipped JavaScript each public route downloads on a first visit: the entry chunk,
+ * the route's own chunk and everything either imports statically (lazy parts such as the QA
+ * overlay or the legal editor are not counted). Run by `npm run build`; the figures go into
+ * docs/benchmarks.md.
+ */
+import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { SPA_PATHS } from '../src/shared/routes.ts';
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
+
+const DIST = 'dist/client';
+const MANIFEST = 'dist/client-manifest.json';
+// Vite writes it under dist/client/.vite; the site has no business serving it.
+renameSync(join(DIST, '.vite', 'manifest.json'), MANIFEST);
+rmSync(join(DIST, '.vite'), { recursive: true, force: true });
+const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
+
+/** Route → its page module, as app/router.tsx maps them. */
+const routeModules = readFileSync('src/client/app/router.tsx', 'utf8');
+function moduleOf(path: string): string | undefined {
+  const match = new RegExp(`'${path.replace(/\//g, '\\/')}': \\(\\) => import\\('\\./([^']+)'\\)`).exec(
+    routeModules,
+  );
+  return match ? `app/${match[1]}` : undefined;
+}
+
+const gzipped = new Map<string, number>();
+function gzipSize(file: string): number {
+  let size = gzipped.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
+    gzipped.set(file, size);
+  }
+  return size;
+}
+
+/** The files a chunk needs before it runs: itself and its static imports, recursively. */
+function closure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const child of manifest[key]?.imports ?? []) closure(child, seen);
+  return seen;
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+if (!entryKey) throw new Error('bundle-report: no entry chunk in the manifest');
+
+const rows: [string, number][] = [];
+for (const path of SPA_PATHS) {
+  if (path.startsWith('/apply') || path === '/account' || path === '/admin') continue;
+  const module = moduleOf(path);
+  if (!module || !manifest[module]) throw new Error(`bundle-report: no chunk for ${path}`);
+  const keys = closure(module, closure(entryKey));
+  let total = 0;
+  for (const key of keys) total += gzipSize(manifest[key]!.file);
+  rows.push([path, total]);
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+console.log('\nGzipped JavaScript per public route (first visit, lazy parts excluded):');
+for (const [path, bytes] of rows) console.log(`  ${path.padEnd(16)} ${kb(bytes).padStart(9)}`);
