@@ -22,9 +22,9 @@ const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
 /** Route → its page module, as app/router.tsx maps them. */
 const routeModules = readFileSync('src/client/app/router.tsx', 'utf8');
 function moduleOf(path: string): string | undefined {
-  const match = new RegExp(`'${path.replace(/\//g, '\\/')}': \\(\\) => import\\('\\./([^']+)'\\)`).exec(
-    routeModules,
-  );
+  const match = new RegExp(
+    `'${path.replace(/\//g, '\\/')}': \\(\\) => import\\('\\./([^']+)'\\)`,
+  ).exec(routeModules);
   return match ? `app/${match[1]}` : undefined;
 }
 
@@ -61,5 +61,7 @@ for (const path of SPA_PATHS) {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-console.log('\nGzipped JavaScript per public route (first visit, lazy parts excluded):');
-for (const [path, bytes] of rows) console.log(`  ${path.padEnd(16)} ${kb(bytes).padStart(9)}`);
+const lines = rows.map(([path, bytes]) => `  ${path.padEnd(16)} ${kb(bytes).padStart(9)}`);
+process.stdout.write(
+  `\nGzipped JavaScript per public route (first visit, lazy parts excluded):\n${lines.join('\n')}\n`,
+);

@@ -42,7 +42,8 @@ export const PAGE_META: Record<SpaPath, PageMeta> = {
   },
   '/partners': {
     title: 'Partners',
-    description: 'Curated partner privileges for Waj members: fine dining, luxury retail and travel.',
+    description:
+      'Curated partner privileges for Waj members: fine dining, luxury retail and travel.',
   },
   '/about': {
     title: 'About',
@@ -55,11 +56,13 @@ export const PAGE_META: Record<SpaPath, PageMeta> = {
   },
   '/press': {
     title: 'Press',
-    description: 'Waj press kit: logos, brand colours, card renders, boilerplate and press contact.',
+    description:
+      'Waj press kit: logos, brand colours, card renders, boilerplate and press contact.',
   },
   '/help': {
     title: 'Help',
-    description: 'Answers to common questions about Waj membership, applications, cards and support.',
+    description:
+      'Answers to common questions about Waj membership, applications, cards and support.',
   },
   '/legal': {
     title: 'Legal',
@@ -77,7 +80,11 @@ export const PAGE_META: Record<SpaPath, PageMeta> = {
     title: 'Terms of Membership',
     description: 'The terms that apply to your Waj application and membership.',
   },
-  '/update-legal': { title: 'Update legal documents', description: DEFAULT_DESCRIPTION, noindex: true },
+  '/update-legal': {
+    title: 'Update legal documents',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
   '/contact': {
     title: 'Contact',
     description: 'Contact the Waj team. We reply within 2-3 business days.',
@@ -94,7 +101,8 @@ export const NOT_FOUND_META: PageMeta = {
 /** The metadata for a pathname (no query string); unknown paths get the 404 page's. */
 export function metaForPath(pathname: string): PageMeta {
   if (!isSpaPath(pathname)) return NOT_FOUND_META;
-  const normalised = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  const normalised =
+    pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
   return PAGE_META[normalised as SpaPath];
 }
 

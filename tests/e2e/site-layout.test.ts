@@ -237,9 +237,7 @@ describe('maintenance mode (own server: it changes the whole site)', () => {
     await maintenance.waitFor();
     expect(await visitor.getByText('Brief', { exact: true }).isVisible()).toBe(true);
     expect(await visitor.getByRole('link', { name: 'support@waj.co.uk' }).isVisible()).toBe(true);
-    expect(await visitor.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(
-      1,
-    );
+    expect(await visitor.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     // The staff page is untouched.
     expect(await staff.getByRole('heading', { name: 'Under Maintenance' }).count()).toBe(0);
 

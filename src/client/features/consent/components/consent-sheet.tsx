@@ -51,8 +51,8 @@ export function ConsentSheet() {
               Your cookie preferences
             </h2>
             <p className="mt-2 text-sm leading-relaxed text-muted-foreground">
-              We use essential cookies to keep Waj secure and working. With your permission we
-              would also use analytics cookies to learn how our site is used. Read our{' '}
+              We use essential cookies to keep Waj secure and working. With your permission we would
+              also use analytics cookies to learn how our site is used. Read our{' '}
               <Link
                 to={paths.legal.cookies.getHref()}
                 className="rounded-sm text-foreground underline decoration-gold-soft underline-offset-4 hover:decoration-2"
