@@ -1,0 +1,142 @@
+import type {
+  IdentityDecision,
+  IdentityStatus,
+  KycFileStatus,
+  KycFileType,
+  Stage,
+} from '../stages.ts';
+import type { Tier } from '../tiers.ts';
+import { TIERS } from '../tiers.ts';
+import { emailField, fullNameField } from './fields.ts';
+import { z } from './zod.ts';
+
+/**
+ * The applicant journey's calls (SPEC §7, CONTRACT §2 and §4): request schemas shared by the
+ * screens and the server, and the answers the screens read.
+ */
+
+/** `validate-invite`: 200 `{ok, valid: true}`; an unknown, used or expired code is a 404. */
+export type ValidateInviteResponse = { ok: true; valid: true };
+export const INVALID_INVITE_MESSAGE = 'Invalid or expired invite code';
+
+/** `apply-verify-code`: redeems the code; the token is also set as the HttpOnly cookie. */
+export type VerifyCodeResponse = { ok: true; basic_id: string; token: string; stage: Stage };
+
+/** `apply-basic`. */
+export type ApplyBasicResponse = { ok: true; basic_id?: string };
+
+/** `apply-session` (magic link): `{sid}` → a new session. */
+export const ZApplySessionRequest = z.object({
+  sid: z.string('Invalid link').trim().min(1, 'Invalid link').max(512, 'Invalid link'),
+});
+export type ApplySessionResponse = { ok: true; basic_id: string; token: string };
+export const LINK_EXPIRED_MESSAGE = 'This magic link has expired. Please request a new one.';
+export const LINK_INVALID_MESSAGE = 'This link is not valid. Please request a new one.';
+
+/** `apply-magic-link`: the same answer whether or not the e-mail is known. */
+export type MagicLinkResponse = { ok: true; message: string };
+export const MAGIC_LINK_SENT_MESSAGE =
+  'If an application exists for this email, we have sent a link to continue it.';
+
+/** `apply-status` (GET). */
+export type ApplyStatusResponse = { ok: true; stage: Stage };
+
+export type KycFileSummary = {
+  id: string;
+  type: KycFileType;
+  status: KycFileStatus;
+  uploaded_at: string;
+  /** Shown to the applicant when staff rejected the file; never staff's internal notes. */
+  rejection_reason: string | null;
+};
+
+export type OfferSummary = {
+  tier: Tier;
+  downgraded_from: Tier | null;
+  pricing_note: string | null;
+  issued_at: string;
+};
+
+/** `apply-get-stage`: everything the journey's screens need about the applicant's own application. */
+export type ApplyGetStageResponse = {
+  ok: true;
+  basic_id: string;
+  stage: Stage;
+  tier_assigned: Tier | null;
+  tier_accepted: Tier | null;
+  full_name: string | null;
+  email: string | null;
+  has_details: boolean;
+  kyc_provider: 'builtin' | 'veriff';
+  kyc_files: KycFileSummary[];
+  identity_check: { status: IdentityStatus; decision: IdentityDecision | null } | null;
+  offer: OfferSummary | null;
+};
+
+export const EMPLOYMENT_STATUSES = [
+  'employed',
+  'self_employed',
+  'business_owner',
+  'retired',
+  'student',
+  'not_employed',
+] as const;
+export type EmploymentStatus = (typeof EMPLOYMENT_STATUSES)[number];
+export const EMPLOYMENT_LABELS: Record<EmploymentStatus, string> = {
+  employed: 'Employed',
+  self_employed: 'Self-employed',
+  business_owner: 'Business owner',
+  retired: 'Retired',
+  student: 'Student',
+  not_employed: 'Not currently employed',
+};
+
+/** Tiers an applicant may prefer: Elite has no public form (SPEC §1). */
+export const PREFERRED_TIERS = TIERS.filter((tier) => tier !== 'elite');
+
+export const INCOME_MAX = 1_000_000_000;
+
+/** `apply-details` (CONTRACT §4). full_name and email are required when the application has none. */
+export const ZApplyDetailsRequest = z.object({
+  full_name: fullNameField.optional(),
+  email: emailField.optional(),
+  annual_income: z.coerce
+    .number('Please enter your annual income')
+    .int('Please enter your annual income in whole pounds')
+    .min(0, 'Annual income cannot be negative')
+    .max(INCOME_MAX, 'Please check your annual income'),
+  employment_status: z.enum(EMPLOYMENT_STATUSES, 'Please choose your employment status'),
+  pep_exposed: z.boolean('Please tell us whether you are a politically exposed person'),
+  card_tier_pref: z.enum(PREFERRED_TIERS, 'Please choose a preferred tier'),
+});
+export type TApplyDetailsRequest = z.input<typeof ZApplyDetailsRequest>;
+export type ApplyDetailsResponse = { ok: true; stage: Stage };
+
+/** `apply-kyc-upload` (multipart: type, file). */
+export const KYC_MAX_BYTES = 10 * 1024 * 1024;
+export const KYC_ACCEPTED_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/heic',
+  'application/pdf',
+] as const;
+export type KycUploadResponse = { ok: true; id: string };
+
+/** `apply-kyc-start`: `url` is the provider's page when there is one (Veriff). */
+export type KycStartResponse = { ok: true; stage: Stage; url?: string };
+
+/** `apply-offer-action` answer. */
+export type OfferActionResponse = { ok: true; stage: Stage; tier: Tier };
+
+/** `GET /api/activation`: the applicant's own activation row. */
+export type ActivationResponse = {
+  ok: true;
+  data: {
+    tier: Tier | null;
+    card_last4: string | null;
+    mobile_access_enabled: boolean;
+    activated_at: string;
+    card_shipment_tracking: string | null;
+  };
+};
