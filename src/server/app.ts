@@ -137,7 +137,7 @@ export async function buildApp(
   registerHealth(app, ctx);
   registerSiteSettings(app, ctx);
   registerFiles(app, ctx);
-  registerEvents(app, ctx.events);
+  registerEvents(app, ctx);
   registerContact(app, ctx);
   registerEoi(app, ctx);
   registerLegalDocuments(app, ctx);

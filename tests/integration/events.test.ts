@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApplicantSession } from '../../src/server/auth/applicant.ts';
+import { applications } from '../../src/server/db/schema.ts';
 import { publishEvent } from '../../src/server/events.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -15,9 +17,9 @@ afterAll(async () => {
 });
 
 /** Opens the stream and returns a reader of whole SSE messages. */
-async function openStream() {
+async function openStream(path = '/api/events', headers: Record<string, string> = {}) {
   const controller = new AbortController();
-  const res = await fetch(`${base}/api/events`, { signal: controller.signal });
+  const res = await fetch(`${base}${path}`, { signal: controller.signal, headers });
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   async function next(timeoutMs = 3000): Promise<string | null> {
@@ -93,5 +95,50 @@ describe('GET /api/events', () => {
     await other.close();
     expect(Date.now() - started).toBeLessThan(3000);
     await res.body?.cancel().catch(() => {});
+  });
+});
+
+describe('GET /api/apply-events', () => {
+  async function newApplicant() {
+    return t.ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(applications)
+        .values({ source: 'invite', stage: 'code_verified' })
+        .returning({ id: applications.id });
+      return createApplicantSession(tx, row!.id);
+    });
+  }
+
+  it('needs an applicant session', async () => {
+    const res = await fetch(`${base}/api/apply-events`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ ok: false, error: 'No authentication token found' });
+  });
+
+  it("streams only the applicant's own stage changes", async () => {
+    const me = await newApplicant();
+    const other = await newApplicant();
+    const stream = await openStream('/api/apply-events', { 'x-session-token': me.token });
+    try {
+      expect(stream.res.status).toBe(200);
+      expect(await stream.next()).toBe('retry: 5000');
+      await publishEvent(t.ctx.db, {
+        type: 'stage',
+        applicationId: other.applicationId,
+        stage: 'kyc',
+      });
+      await publishEvent(t.ctx.db, { type: 'site-setting', key: 'invite_mode', value: {} });
+      await publishEvent(t.ctx.db, {
+        type: 'stage',
+        applicationId: me.applicationId,
+        stage: 'detailed',
+      });
+      expect(await stream.next()).toBe(
+        `event: stage\ndata: {"type":"stage","applicationId":"${me.applicationId}","stage":"detailed"}`,
+      );
+      expect(await stream.next(300)).toBeNull();
+    } finally {
+      stream.close();
+    }
   });
 });

@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { authenticateApplicant } from '../auth/applicant.ts';
 import type { EventHub, LiveEvent } from '../events.ts';
 
 /** Only changes anyone may see go to the public stream. */
@@ -9,39 +11,65 @@ function isPublic(event: LiveEvent): boolean {
 const HEARTBEAT_MS = 25_000;
 
 /**
- * `GET /api/events`: a Server-Sent Events stream of public changes (maintenance and invite
- * mode). The reply is taken over from Fastify so nothing buffers or compresses it; streams are
- * ended when the server closes so a shutdown never waits on them.
+ * Takes the reply over from Fastify (so nothing buffers or compresses it) and streams the
+ * hub's events that pass `filter` as Server-Sent Events until the client or the server closes.
  */
-export function registerEvents(app: FastifyInstance, hub: EventHub) {
+function stream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  hub: EventHub,
+  open: Set<() => void>,
+  filter: (event: LiveEvent) => boolean,
+) {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-content-type-options': 'nosniff',
+    'x-request-id': request.id,
+  });
+  res.write('retry: 5000\n\n');
+  const unsubscribe = hub.subscribe((event) => {
+    if (filter(event)) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+  });
+  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS).unref();
+  const end = () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    open.delete(end);
+    res.end();
+  };
+  open.add(end);
+  request.raw.on('close', end);
+}
+
+/**
+ * `GET /api/events`: public changes (maintenance and invite mode). `GET /api/apply-events`:
+ * the signed-in applicant's own stage changes, so the review screen moves on at once (its
+ * 8 s poll of `apply-status` stays as the fallback). Streams end when the server closes, so a
+ * shutdown never waits on them.
+ */
+export function registerEvents(app: FastifyInstance, ctx: AppContext) {
   const open = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of open) end();
   });
 
   app.get('/api/events', { config: { rateLimit: false } }, (request, reply) => {
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-content-type-options': 'nosniff',
-      'x-request-id': request.id,
-    });
-    res.write('retry: 5000\n\n');
-    const unsubscribe = hub.subscribe((event) => {
-      if (isPublic(event)) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-    });
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS).unref();
-    const end = () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      open.delete(end);
-      res.end();
-    };
-    open.add(end);
-    request.raw.on('close', end);
+    stream(request, reply, ctx.events, open, isPublic);
+  });
+
+  app.get('/api/apply-events', { config: { rateLimit: false } }, async (request, reply) => {
+    const { applicationId } = await authenticateApplicant(ctx.db, request);
+    stream(
+      request,
+      reply,
+      ctx.events,
+      open,
+      (event) => event.type === 'stage' && event.applicationId === applicationId,
+    );
   });
 }
