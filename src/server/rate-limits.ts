@@ -1,26 +1,53 @@
 import type { Env } from './env.ts';
+import { AppError } from './errors.ts';
+
+const CODE_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
 
 /**
  * Every rate limit in one table (per client IP). RATE_LIMIT_SCALE multiplies them all; 0 turns
  * them off for load tests. The staff passphrase has its own failure counter (admin-auth).
+ * An entry with a `message` answers its 429 in those words.
  */
 export const RATE_LIMITS = {
   /** Any API call: generous, only stops floods. */
   default: { max: 300, timeWindow: 60_000 },
-  /** Guessing invitation codes. */
-  'validate-invite': { max: 10, timeWindow: 15 * 60_000 },
-  'apply-verify-code': { max: 10, timeWindow: 15 * 60_000 },
+  /** Guessing invitation codes: 10 a minute per IP on each of the two calls (issue 4). */
+  'validate-invite': { max: 10, timeWindow: 60_000, message: CODE_ATTEMPTS_MESSAGE },
+  'apply-verify-code': { max: 10, timeWindow: 60_000, message: CODE_ATTEMPTS_MESSAGE },
   /** Forms that create records and send e-mail. */
-  'apply-basic': { max: 5, timeWindow: 10 * 60_000 },
+  'apply-basic': {
+    max: 5,
+    timeWindow: 60 * 60_000,
+    message: 'Too many applications from your connection. Please try again later.',
+  },
   contact: { max: 5, timeWindow: 10 * 60_000 },
   eoi: { max: 5, timeWindow: 10 * 60_000 },
-  'apply-magic-link': { max: 5, timeWindow: 15 * 60_000 },
-  'apply-session': { max: 10, timeWindow: 15 * 60_000 },
+  'apply-magic-link': {
+    max: 5,
+    timeWindow: 15 * 60_000,
+    message: 'Too many link requests. Please wait a few minutes and try again.',
+  },
+  'apply-session': {
+    max: 10,
+    timeWindow: 15 * 60_000,
+    message: 'Too many attempts. Please wait a few minutes and try again.',
+  },
   'apply-kyc-upload': { max: 20, timeWindow: 60 * 60_000 },
+  /** Each Veriff start can create a paid provider session. */
+  'apply-kyc-start': { max: 10, timeWindow: 15 * 60_000 },
   'admin-auth': { max: 20, timeWindow: 15 * 60_000 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/**
+ * Per e-mail limits, counted in the database so they hold across instances. A known e-mail
+ * over its limit gets the same answer as any other, so the limits reveal nothing:
+ * resume links beyond 3 an hour are simply not sent; a second `apply-basic` within 24 hours
+ * answers with the application already made instead of creating another.
+ */
+export const MAGIC_LINKS_PER_EMAIL = { max: 3, windowMs: 60 * 60_000 } as const;
+export const APPLICATION_PER_EMAIL_WINDOW_MS = 24 * 60 * 60_000;
 
 /** Staff sign-in: this many failures per IP within the window give 429. */
 export const STAFF_AUTH_FAILURES = { max: 5, windowMs: 15 * 60_000 } as const;
@@ -31,6 +58,22 @@ export function scaledMax(env: Pick<Env, 'RATE_LIMIT_SCALE'>, max: number): numb
 
 /** Route options that apply a named limit (`{ config: { rateLimit } }` for @fastify/rate-limit). */
 export function limitFor(env: Pick<Env, 'RATE_LIMIT_SCALE'>, name: RateLimitName) {
-  const { max, timeWindow } = RATE_LIMITS[name];
-  return { config: { rateLimit: { max: scaledMax(env, max), timeWindow } } };
+  const limit: { max: number; timeWindow: number; message?: string } = RATE_LIMITS[name];
+  const { max, timeWindow, message } = limit;
+  // A call with its own message answers 429 in its own words; the rest use the global one.
+  const errorResponseBuilder = message
+    ? (_request: unknown, context: { ttl: number }) =>
+        new AppError('too_many_requests', message, {
+          retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)),
+        })
+    : undefined;
+  return {
+    config: {
+      rateLimit: {
+        max: scaledMax(env, max),
+        timeWindow,
+        ...(errorResponseBuilder ? { errorResponseBuilder } : {}),
+      },
+    },
+  };
 }

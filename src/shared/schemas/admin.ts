@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
-import { TIERS } from '../tiers.ts';
+import { OVERRIDE_TIERS, TIERS, type Tier } from '../tiers.ts';
+import { KYC_FILE_STATUSES, type KycFileStatus, type KycFileType, type Stage } from '../stages.ts';
 
 /** `admin-auth` (SPEC §5: 'Enter passphrase'). */
 export const ZAdminAuthRequest = z.object({
@@ -57,3 +58,125 @@ export const ZActivationRequest = z.object({
 export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');
 }
+
+/**
+ * `admin-invite-generate` as the server checks it: the codes are e-mailed to `issued_to`, and
+ * redeeming one continues that address's application, so it must be an e-mail address.
+ */
+export const ZInviteGenerateIssuedRequest = ZInviteGenerateRequest.extend({
+  issued_to: z
+    .string('Please enter a valid email address')
+    .trim()
+    .max(255, 'Email must be less than 255 characters')
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .pipe(z.email('Please enter a valid email address').nullable()),
+});
+
+/** `admin-invite-generate` answer: the new codes, upper case as `XXXX-XXXX-XXXX`. */
+export type InviteGenerateResponse = { ok: true; success: true; codes: string[] };
+
+/** One row of `admin-invite-list` (SPEC §3 'Invite code (admin view)'). */
+export type InviteCodeRow = {
+  id: string;
+  code: string;
+  used: boolean;
+  issued_to: string | null;
+  /** The redeeming application's e-mail, else its name. */
+  used_by: string | null;
+  issued_at: string;
+  used_at: string | null;
+};
+export type InviteListResponse = { ok: true; codes: InviteCodeRow[] };
+
+/** `admin-invite-toggle`: invite mode on or off. */
+export const ZInviteToggleRequest = z.object({
+  enabled: z.boolean('Enabled must be true or false'),
+});
+export type InviteToggleResponse = { ok: true; success: true; enabled: boolean };
+
+/** Staff calls about one application: `admin-applicant-invite`, `admin-applicant-resend-link`. */
+export const ZBasicIdRequest = z.object({ basic_id: z.uuid('Invalid application id') });
+
+/** `admin-applicant-invite` answer: the code issued to the applicant. */
+export type ApplicantInviteResponse = { ok: true; code: string };
+
+/** `admin-offer-list`: applicants at `kyc` with their details and the suggested tier. */
+export type OfferListRow = {
+  basic_id: string;
+  full_name: string | null;
+  email: string | null;
+  created_at: string;
+  /** Whole pounds a year; null if the details were never given. */
+  annual_income: number | null;
+  employment_status: string | null;
+  /** Declared on the details screen or found by the identity provider's screening. */
+  pep_exposed: boolean;
+  card_tier_pref: Tier | null;
+  tier_assigned: Tier | null;
+  /** SPEC §4: PEP → 'manual'; no details → 'manual' too. */
+  suggested_tier: Tier | 'manual';
+};
+export type OfferListResponse = { ok: true; data: OfferListRow[] };
+
+/** `admin-activation-list`: applicants at `accepted`. */
+export type ActivationListRow = {
+  basic_id: string;
+  full_name: string | null;
+  email: string | null;
+  created_at: string;
+  tier_assigned: Tier | null;
+  tier_accepted: Tier | null;
+  accepted_at: string | null;
+};
+export type ActivationListResponse = { ok: true; data: ActivationListRow[] };
+
+/** `admin-applicant-override-tier` (SPEC §2: Standard, Noir, Monarch, Titan only). */
+export const ZOverrideTierRequest = z.object({
+  basic_id: z.uuid('Invalid application id'),
+  tier: z.enum(OVERRIDE_TIERS, 'Please select a valid tier'),
+});
+
+/** `admin-offer-issue`, `admin-activation`, resend link and override tier all answer `{ok}`. */
+export type StaffOkResponse = { ok: true };
+
+/** `admin-kyc-list`: without a status, every file, newest first. */
+export const ZKycListRequest = z.object({
+  status: z.enum(KYC_FILE_STATUSES, 'Please choose a valid status').optional(),
+});
+
+export type KycListFile = {
+  id: string;
+  type: KycFileType;
+  status: KycFileStatus;
+  content_type: string;
+  uploaded_at: string;
+  basic_id: string;
+  /** Staff-only file read (`GET /api/admin-kyc-file/:id`, staff token required). */
+  url: string;
+  /** Internal: never shown to the applicant. */
+  notes: string | null;
+  /** What the applicant is told when the file was rejected. */
+  rejection_reason: string | null;
+  application: { full_name: string | null; email: string | null; created_at: string };
+};
+export type KycListResponse = { ok: true; files: KycListFile[] };
+
+/** `admin-kyc-action`: notes are internal; `reason` is what a rejected applicant reads. */
+export const ZKycActionRequest = z.object({
+  file_id: z.uuid('Please choose a file'),
+  action: z.enum(['approve', 'reject'], 'Please choose approve or reject'),
+  notes: z
+    .string()
+    .trim()
+    .max(2000, 'Notes must be less than 2000 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  reason: z
+    .string()
+    .trim()
+    .max(500, 'The reason must be less than 500 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type KycActionResponse = { ok: true; status: KycFileStatus; stage: Stage };

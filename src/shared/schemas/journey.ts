@@ -5,6 +5,7 @@ import type {
   KycFileType,
   Stage,
 } from '../stages.ts';
+import { KYC_FILE_TYPES } from '../stages.ts';
 import type { Tier } from '../tiers.ts';
 import { TIERS } from '../tiers.ts';
 import { emailField, fullNameField } from './fields.ts';
@@ -122,6 +123,20 @@ export const KYC_ACCEPTED_TYPES = [
   'application/pdf',
 ] as const;
 export type KycUploadResponse = { ok: true; id: string };
+/** The upload's form fields besides the file itself. */
+export const ZKycUploadFields = z.object({
+  type: z.enum(KYC_FILE_TYPES, 'Please choose a document or a selfie'),
+});
+export const KYC_UNSUPPORTED_TYPE_MESSAGE =
+  'Unsupported file type. Please upload a JPEG, PNG, WebP, HEIC or PDF file.';
+export const KYC_TOO_LARGE_MESSAGE = 'File is too large. The maximum size is 10 MB.';
+export const KYC_UNREADABLE_MESSAGE =
+  'We could not read this file. Please upload a clear photo or scan as a JPEG, PNG, WebP, HEIC or PDF file.';
+export const KYC_MISSING_FILE_MESSAGE = 'Please choose a file to upload.';
+/** `apply-kyc-start` (builtin) without a current document and selfie. */
+export const KYC_FILES_REQUIRED_MESSAGE = 'Please upload your ID document and a selfie.';
+/** What a rejected applicant is told when staff give no reason. */
+export const KYC_DEFAULT_REJECTION_REASON = 'Please upload a clearer image.';
 
 /** `apply-kyc-start`: `url` is the provider's page when there is one (Veriff). */
 export type KycStartResponse = { ok: true; stage: Stage; url?: string };

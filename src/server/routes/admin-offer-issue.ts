@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { ZOfferIssueRequest, type StaffOkResponse } from '../../shared/schemas/admin.ts';
+import { staffOf } from '../auth/staff.ts';
+import type { AppContext } from '../context.ts';
+import { parseInput } from '../errors.ts';
+import { adminOfferIssue } from '../services/admin-offer-issue.ts';
+
+export function registerAdminOfferIssue(app: FastifyInstance, ctx: AppContext) {
+  app.post('/api/admin-offer-issue', async (request): Promise<StaffOkResponse> => {
+    const { actor } = staffOf(request);
+    const input = parseInput(ZOfferIssueRequest, request.body);
+    await adminOfferIssue({
+      db: ctx.db,
+      actor,
+      applicationId: input.basic_id,
+      tier: input.tier,
+      pricingNote: input.pricing_note,
+      publicUrl: ctx.env.PUBLIC_URL,
+    });
+    ctx.wakeMailer();
+    return { ok: true };
+  });
+}

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { registerSignedWebhook } from '../kyc/signed-webhook.ts';
+import { veriffWatchlistWebhook } from '../services/veriff-watchlist-webhook.ts';
+
+/** `veriff-watchlist-webhook`: PEP and sanctions screening results. */
+export function registerVeriffWatchlistWebhook(app: FastifyInstance, ctx: AppContext) {
+  registerSignedWebhook(app, ctx, '/api/veriff-watchlist-webhook', (payload, raw) =>
+    veriffWatchlistWebhook(ctx.db, payload, raw),
+  );
+}

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { registerSignedWebhook } from '../kyc/signed-webhook.ts';
+import { veriffWebhook } from '../services/veriff-webhook.ts';
+
+/** `veriff-webhook`: Veriff's decision on a session. */
+export function registerVeriffWebhook(app: FastifyInstance, ctx: AppContext) {
+  registerSignedWebhook(app, ctx, '/api/veriff-webhook', (payload) =>
+    veriffWebhook(ctx.db, payload),
+  );
+}

@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import { issueMagicLink, MAGIC_LINK_TTL_WORDS } from '../applicant/magic-link.ts';
+import { writeAudit, type Actor } from '../audit.ts';
+import type { Db } from '../db/client.ts';
+import { applications } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { queueEmail } from '../mail/outbox.ts';
+import { resumeLinkMail } from '../mail/templates/resume-link.ts';
+
+export const NO_EMAIL_MESSAGE = 'This application has no e-mail address to send a link to.';
+
+/**
+ * `admin-applicant-resend-link`: a fresh single-use resume link, sent only to the application's
+ * own e-mail address (staff never see the link). Link, mail and audit commit together.
+ */
+export async function adminApplicantResendLink(options: {
+  db: Db;
+  actor: Actor & { type: 'staff' };
+  applicationId: string;
+  secret: string;
+  publicUrl: string;
+}): Promise<void> {
+  await options.db.transaction(async (tx) => {
+    const [application] = await tx
+      .select({ email: applications.email, fullName: applications.fullName })
+      .from(applications)
+      .where(eq(applications.id, options.applicationId));
+    if (!application) throw new AppError('not_found', 'Application not found');
+    if (!application.email) throw new AppError('invalid_input', NO_EMAIL_MESSAGE);
+
+    const link = await issueMagicLink(tx, {
+      applicationId: options.applicationId,
+      secret: options.secret,
+      publicUrl: options.publicUrl,
+    });
+    await queueEmail(tx, {
+      to: application.email,
+      template: 'admin_applicant_resend_link.resume_link',
+      ...resumeLinkMail({
+        fullName: application.fullName,
+        url: link.url,
+        validFor: MAGIC_LINK_TTL_WORDS,
+      }),
+    });
+    await writeAudit(tx, {
+      actor: options.actor,
+      action: 'magic_link.resend',
+      target: { type: 'application', id: options.applicationId },
+      applicationId: options.applicationId,
+      after: { expires_at: link.expiresAt.toISOString(), sent_to: application.email },
+    });
+  });
+}

@@ -1,0 +1,100 @@
+import { eq, sql } from 'drizzle-orm';
+import { KYC_DEFAULT_REJECTION_REASON } from '../../shared/schemas/journey.ts';
+import type { KycFileStatus, Stage } from '../../shared/stages.ts';
+import { moveStage } from '../applicant/stage.ts';
+import { writeAudit } from '../audit.ts';
+import type { StaffIdentity } from '../auth/staff.ts';
+import type { Db } from '../db/client.ts';
+import { identityChecks, kycFiles } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { completeIfApproved, latestBuiltinCheck, lockApplication } from '../kyc/files.ts';
+
+export const KYC_FILE_NOT_FOUND = 'File not found';
+export const KYC_ALREADY_REVIEWED = 'This file has already been reviewed.';
+
+export interface KycActionInput {
+  file_id: string;
+  action: 'approve' | 'reject';
+  notes: string | null;
+  reason: string | null;
+}
+
+/**
+ * `admin-kyc-action`: staff approve or reject one pending file. Notes stay internal; a
+ * rejection carries a reason the applicant reads. Both current files approved moves the
+ * application `kyc_in_progress` → `kyc`; a rejection moves it back to `detailed` so the
+ * applicant can upload again. The review, the move and their audit rows commit together.
+ */
+export async function adminKycAction(options: {
+  db: Db;
+  input: KycActionInput;
+  staff: StaffIdentity;
+}): Promise<{ status: KycFileStatus; stage: Stage }> {
+  const { input, staff } = options;
+  const actor = staff.actor;
+  return options.db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ applicationId: kycFiles.applicationId })
+      .from(kycFiles)
+      .where(eq(kycFiles.id, input.file_id));
+    if (!owner) throw new AppError('not_found', KYC_FILE_NOT_FOUND);
+    // Application first, then the file: the same order as uploads, so the two never deadlock.
+    const application = await lockApplication(tx, owner.applicationId);
+    const [file] = await tx
+      .select({ id: kycFiles.id, type: kycFiles.type, status: kycFiles.status })
+      .from(kycFiles)
+      .where(eq(kycFiles.id, input.file_id))
+      .for('update');
+    // A file replaced by a newer upload while staff looked at it is gone.
+    if (!application || !file) throw new AppError('not_found', KYC_FILE_NOT_FOUND);
+    if (file.status !== 'pending') throw new AppError('conflict', KYC_ALREADY_REVIEWED);
+
+    const status = input.action === 'approve' ? 'approved' : 'rejected';
+    const rejectionReason =
+      status === 'rejected' ? (input.reason ?? KYC_DEFAULT_REJECTION_REASON) : null;
+    await tx
+      .update(kycFiles)
+      .set({
+        status,
+        staffNotes: input.notes,
+        rejectionReason,
+        reviewedAt: sql`now()`,
+        reviewedBy: actor.id,
+      })
+      .where(eq(kycFiles.id, file.id));
+    await writeAudit(tx, {
+      actor,
+      action: `kyc_file.${input.action}`,
+      target: { type: 'kyc_file', id: file.id },
+      applicationId: application.id,
+      before: { status: file.status },
+      after: { status, type: file.type, notes: input.notes, rejection_reason: rejectionReason },
+    });
+
+    if (status === 'approved') {
+      return { status, stage: await completeIfApproved(tx, application, actor) };
+    }
+    if (application.stage !== 'kyc_in_progress') return { status, stage: application.stage };
+    const check = await latestBuiltinCheck(tx, application.id);
+    if (check) {
+      await tx
+        .update(identityChecks)
+        .set({
+          decision: 'resubmission_requested',
+          lastEvent: 'resubmission_requested',
+          lastEventAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(identityChecks.id, check.id));
+    }
+    const stage = await moveStage(tx, {
+      applicationId: application.id,
+      from: ['kyc_in_progress'],
+      to: 'detailed',
+      actor,
+      action: 'application.kyc_resubmit',
+      detail: { file_id: file.id, type: file.type },
+    });
+    return { status, stage };
+  });
+}

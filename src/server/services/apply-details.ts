@@ -1,0 +1,85 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Stage } from '../../shared/stages.ts';
+import type { ApplicantSession } from '../auth/applicant.ts';
+import { moveStage } from '../applicant/stage.ts';
+import type { Db } from '../db/client.ts';
+import { applicationDetails, applications } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import type { EmploymentStatus } from '../../shared/schemas/journey.ts';
+import type { Tier } from '../../shared/tiers.ts';
+
+export interface ApplyDetailsInput {
+  full_name?: string | undefined;
+  email?: string | undefined;
+  annual_income: number;
+  employment_status: EmploymentStatus;
+  pep_exposed: boolean;
+  card_tier_pref: Tier;
+}
+
+/** The same messages as the form's fields (SPEC §5). */
+const REQUIRED = {
+  full_name: 'Full name must be at least 2 characters',
+  email: 'Please enter a valid email address',
+} as const;
+
+/**
+ * `apply-details` (CONTRACT §4): stores the detailed record and moves code_verified → detailed.
+ * Sending it again at detailed updates the record. Name and e-mail are taken only when the
+ * application has none yet (an invitation without them); they are never overwritten here.
+ */
+export async function applyDetails(
+  db: Db,
+  options: { session: ApplicantSession; input: ApplyDetailsInput; ip: string },
+): Promise<Stage> {
+  const { applicationId } = options.session;
+  const { input } = options;
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ fullName: applications.fullName, email: applications.email })
+      .from(applications)
+      .where(eq(applications.id, applicationId))
+      .for('update');
+    if (!current) throw new AppError('not_found', 'Application not found');
+    const fullName = current.fullName ?? input.full_name ?? null;
+    const email = current.email ?? input.email ?? null;
+
+    // The stage is checked first: a wrong-stage call is a 409 whatever its fields say.
+    const stage = await moveStage(tx, {
+      applicationId,
+      from: ['code_verified', 'detailed'],
+      to: 'detailed',
+      actor: { type: 'applicant', id: applicationId, ip: options.ip },
+      action: 'application.details',
+      set: { fullName, email },
+      detail: {
+        annual_income: input.annual_income,
+        employment_status: input.employment_status,
+        pep_exposed: input.pep_exposed,
+        card_tier_pref: input.card_tier_pref,
+      },
+    });
+
+    const missing: Record<string, string> = {};
+    if (!fullName) missing.full_name = REQUIRED.full_name;
+    if (!email) missing.email = REQUIRED.email;
+    const first = Object.values(missing)[0];
+    // Throwing rolls the move back: nothing changes without a name and an e-mail.
+    if (first) throw new AppError('invalid_input', first, { details: missing });
+
+    const values = {
+      annualIncome: input.annual_income,
+      employmentStatus: input.employment_status,
+      pepExposed: input.pep_exposed,
+      cardTierPref: input.card_tier_pref,
+    };
+    await tx
+      .insert(applicationDetails)
+      .values({ applicationId, ...values })
+      .onConflictDoUpdate({
+        target: applicationDetails.applicationId,
+        set: { ...values, updatedAt: sql`now()` },
+      });
+    return stage;
+  });
+}

@@ -1,0 +1,132 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Stage } from '../../shared/stages.ts';
+import { tiersBelow, type Tier } from '../../shared/tiers.ts';
+import { moveStage, WRONG_STAGE_MESSAGE } from '../applicant/stage.ts';
+import { writeAudit, type Actor } from '../audit.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { applications, legalDocuments, offers } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { sha256Hex } from '../lib/crypto.ts';
+
+export const CHANGE_TIER_FAILED_MESSAGE = 'Failed to change tier';
+export const OFFER_CHANGED_MESSAGE = 'The offer has changed. Please review it and try again.';
+
+export type OfferActionInput =
+  | { action: 'accept'; esign_name: string; chosen_tier?: Tier | undefined }
+  | { action: 'downgrade'; chosen_tier: Tier };
+
+export interface OfferActionOptions {
+  applicationId: string;
+  input: OfferActionInput;
+  ip: string;
+  userAgent: string | null;
+}
+
+type Offer = typeof offers.$inferSelect;
+
+/**
+ * The offer terms the applicant signs, in one canonical string: the tier, the pricing note,
+ * and the Terms of Membership as stored (their date and a hash of their text). Its SHA-256 is
+ * kept with the signature, so the exact terms agreed to can be proven later.
+ */
+export async function offerTerms(tx: Tx, offer: Pick<Offer, 'tier' | 'pricingNote'>) {
+  const [terms] = await tx
+    .select({ updatedAt: legalDocuments.updatedAt, html: legalDocuments.html })
+    .from(legalDocuments)
+    .where(eq(legalDocuments.slug, 'terms'));
+  return JSON.stringify({
+    tier: offer.tier,
+    pricing_note: offer.pricingNote ?? null,
+    terms_of_membership: terms
+      ? { updated_at: terms.updatedAt.toISOString(), html_sha256: sha256Hex(terms.html) }
+      : null,
+  });
+}
+
+/**
+ * `apply-offer-action`, at tier_offer only. The application row is locked for the whole
+ * transaction, so a downgrade and an acceptance (or two of either) never interleave.
+ */
+export async function applyOfferAction(
+  db: Db,
+  options: OfferActionOptions,
+): Promise<{ stage: Stage; tier: Tier }> {
+  const { applicationId, input } = options;
+  const actor: Actor = { type: 'applicant', id: applicationId, ip: options.ip };
+  return db.transaction(async (tx) => {
+    const [application] = await tx
+      .select({ stage: applications.stage })
+      .from(applications)
+      .where(eq(applications.id, applicationId))
+      .for('update');
+    if (!application) throw new AppError('not_found', 'Application not found');
+    const [offer] = await tx
+      .select()
+      .from(offers)
+      .where(eq(offers.applicationId, applicationId))
+      .orderBy(desc(offers.issuedAt))
+      .limit(1);
+    if (application.stage !== 'tier_offer' || !offer) {
+      throw new AppError('conflict', WRONG_STAGE_MESSAGE, {
+        details: { stage: application.stage },
+      });
+    }
+
+    if (input.action === 'downgrade') {
+      const chosen = input.chosen_tier;
+      if (!tiersBelow(offer.tier).includes(chosen)) {
+        throw new AppError('invalid_input', CHANGE_TIER_FAILED_MESSAGE, {
+          details: { chosen_tier: 'Please choose a tier below the one offered' },
+        });
+      }
+      const downgradedFrom = offer.downgradedFrom ?? offer.tier;
+      await tx.update(offers).set({ tier: chosen, downgradedFrom }).where(eq(offers.id, offer.id));
+      await tx
+        .update(applications)
+        .set({ tierAssigned: chosen, updatedAt: sql`now()` })
+        .where(eq(applications.id, applicationId));
+      await writeAudit(tx, {
+        actor,
+        action: 'offer.downgrade',
+        target: { type: 'offer', id: offer.id },
+        applicationId,
+        before: { tier: offer.tier, downgraded_from: offer.downgradedFrom },
+        after: { tier: chosen, downgraded_from: downgradedFrom },
+      });
+      return { stage: 'tier_offer', tier: chosen };
+    }
+
+    // The screen shows the tier it signs for; if staff changed it meanwhile, sign nothing.
+    if (input.chosen_tier && input.chosen_tier !== offer.tier) {
+      throw new AppError('conflict', OFFER_CHANGED_MESSAGE, { details: { tier: offer.tier } });
+    }
+    const termsHash = sha256Hex(await offerTerms(tx, offer));
+    const [signed] = await tx
+      .update(offers)
+      .set({
+        acceptedAt: sql`now()`,
+        esignName: input.esign_name,
+        esignIp: options.ip,
+        esignUserAgent: options.userAgent,
+        termsHash,
+      })
+      .where(and(eq(offers.id, offer.id), isNull(offers.acceptedAt)))
+      .returning({ id: offers.id });
+    if (!signed) throw new AppError('conflict', WRONG_STAGE_MESSAGE);
+    const stage = await moveStage(tx, {
+      applicationId,
+      from: ['tier_offer'],
+      to: 'accepted',
+      actor,
+      action: 'offer.accept',
+      set: { tierAccepted: offer.tier },
+      detail: {
+        offer_id: offer.id,
+        tier: offer.tier,
+        esign_name: input.esign_name,
+        terms_hash: termsHash,
+      },
+    });
+    return { stage, tier: offer.tier };
+  });
+}

@@ -1,0 +1,126 @@
+import { eq, sql } from 'drizzle-orm';
+import type { IdentityDecision, IdentityStatus, Stage } from '../../shared/stages.ts';
+import { moveStage } from '../applicant/stage.ts';
+import { writeAudit, type Actor } from '../audit.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { identityChecks } from '../db/schema.ts';
+import { lockApplication } from '../kyc/files.ts';
+import {
+  asArray,
+  asObject,
+  asString,
+  checkBySession,
+  countryCode,
+  eventTime,
+  ignored,
+  lastEventUpdate,
+  latestCheckOf,
+  recordDelivery,
+  type WebhookOutcome,
+} from '../kyc/veriff-events.ts';
+
+export const VERIFF_ACTOR: Actor = { type: 'provider', id: 'veriff' };
+
+/** Statuses after which the applicant must start again (a new session, or the same one). */
+const BACK_TO_DETAILS = new Set(['resubmission_requested', 'expired', 'abandoned']);
+
+/**
+ * `person.pepSanctionMatch`: Veriff sends a label (or a list of them) naming what matched.
+ * Only a match is taken from it; "no match" comes from the watchlist screening.
+ */
+function pepSanctionFlags(value: unknown): { pep?: true; sanctions?: true } {
+  const labels = (Array.isArray(value) ? value : [value])
+    .map((v) => (typeof v === 'string' ? v.toLowerCase() : v === true ? 'pep' : ''))
+    .join(' ');
+  return {
+    ...(/\bpep\b|politically/.test(labels) ? { pep: true as const } : {}),
+    ...(/sanction/.test(labels) ? { sanctions: true as const } : {}),
+  };
+}
+
+function decisionColumns(status: string): { status?: IdentityStatus; decision?: IdentityDecision } {
+  if (status === 'approved') return { status: 'approved', decision: 'approved' };
+  if (status === 'declined') return { status: 'declined', decision: 'declined' };
+  if (status === 'resubmission_requested') return { decision: 'resubmission_requested' };
+  return {};
+}
+
+async function moveIf(tx: Tx, applicationId: string, from: Stage, to: Stage, action: string) {
+  await moveStage(tx, { applicationId, from: [from], to, actor: VERIFF_ACTOR, action });
+}
+
+/**
+ * `veriff-webhook` (decision). Idempotent: a delivery is keyed on session, status and decision
+ * time, so Veriff's retries change nothing twice. approved → check approved and the application
+ * on to `kyc`; declined → check declined (the application waits for staff: Veriff's decision
+ * is advice); resubmission_requested, expired or abandoned → back to `detailed` so the
+ * applicant can start again. Stages only move for the application's newest session, so a late
+ * word about an old one cannot undo the current one.
+ */
+export async function veriffWebhook(db: Db, payload: unknown): Promise<WebhookOutcome> {
+  const verification = asObject(asObject(payload).verification);
+  const sessionId = asString(verification.id);
+  const status = asString(verification.status)?.toLowerCase();
+  if (!sessionId || !status) return ignored('no session id or status');
+  const decisionTime = asString(verification.decisionTime) ?? '';
+
+  return db.transaction(async (tx) => {
+    const check = await checkBySession(tx, sessionId);
+    if (!check) return ignored('unknown session');
+    const vendorData = asString(verification.vendorData, 1000);
+    if (vendorData && vendorData !== check.applicationId) return ignored('vendorData mismatch');
+    const fresh = await recordDelivery(tx, {
+      key: `veriff:decision:${sessionId}:${status}:${decisionTime}`,
+      checkId: check.id,
+      kind: 'decision',
+      payload,
+    });
+    if (!fresh) return ignored('replay');
+
+    const application = await lockApplication(tx, check.applicationId);
+    if (!application) return ignored('application gone');
+    const at = eventTime(verification.decisionTime);
+    const person = asObject(verification.person);
+    const document = asObject(verification.document);
+    const isNewer = !check.lastEventAt || check.lastEventAt <= at;
+    const changes = {
+      ...(isNewer ? decisionColumns(status) : {}),
+      ...pepSanctionFlags(person.pepSanctionMatch),
+      ...(countryCode(document.country) ? { country: countryCode(document.country) } : {}),
+      ...lastEventUpdate(check, status, at),
+      rawPayload: payload,
+      updatedAt: sql`now()`,
+    };
+    await tx.update(identityChecks).set(changes).where(eq(identityChecks.id, check.id));
+    await writeAudit(tx, {
+      actor: VERIFF_ACTOR,
+      action: 'identity_check.decision',
+      target: { type: 'identity_check', id: check.id },
+      applicationId: check.applicationId,
+      before: { status: check.status, decision: check.decision },
+      after: {
+        status: changes.status ?? check.status,
+        decision: changes.decision ?? check.decision,
+        veriff_status: status,
+        code: asString(verification.code) ?? null,
+        reason: asString(verification.reason, 500) ?? null,
+        risk_labels: asArray(verification.riskLabels).length,
+      },
+    });
+
+    const latest = await latestCheckOf(tx, check.applicationId);
+    if (!isNewer || latest?.id !== check.id) return { applied: true };
+    if (status === 'approved') {
+      // The applicant may have finished a resumed session without pressing start again.
+      if (application.stage === 'detailed') {
+        await moveIf(tx, application.id, 'detailed', 'kyc_in_progress', 'application.kyc_start');
+      }
+      if (application.stage === 'detailed' || application.stage === 'kyc_in_progress') {
+        await moveIf(tx, application.id, 'kyc_in_progress', 'kyc', 'application.kyc_complete');
+      }
+    } else if (BACK_TO_DETAILS.has(status) && application.stage === 'kyc_in_progress') {
+      await moveIf(tx, application.id, 'kyc_in_progress', 'detailed', 'application.kyc_resubmit');
+    }
+    return { applied: true };
+  });
+}

@@ -1,0 +1,361 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApplicantSession } from '../../src/server/auth/applicant.ts';
+import {
+  applicationDetails,
+  applications,
+  auditLog,
+  identityCheckEvents,
+  identityChecks,
+  kycFiles,
+} from '../../src/server/db/schema.ts';
+import type { Stage } from '../../src/shared/stages.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import {
+  FAKE_VERIFF_SECRET,
+  sign,
+  startFakeVeriff,
+  type FakeVeriff,
+} from '../helpers/fake-veriff.ts';
+
+const PUBLIC_URL = 'https://waj.example';
+const OLD_SECRET = 'the-secret-being-rotated-out';
+
+let veriff: FakeVeriff;
+let t: TestApp;
+beforeAll(async () => {
+  veriff = await startFakeVeriff();
+  t = await createTestApp({
+    RATE_LIMIT_SCALE: '0',
+    PUBLIC_URL,
+    ...veriff.env(),
+    // Rotation: the new secret signs outgoing calls; both are accepted on webhooks.
+    VERIFF_SHARED_SECRET: `${FAKE_VERIFF_SECRET},${OLD_SECRET}`,
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await veriff?.close();
+});
+
+async function applicant(stage: Stage, name = 'Amelia Hart') {
+  return t.ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(applications)
+      .values({
+        fullName: name,
+        email: `applicant.${Math.random().toString(36).slice(2)}@example.com`,
+        source: 'invite',
+        stage,
+      })
+      .returning({ id: applications.id });
+    await tx.insert(applicationDetails).values({
+      applicationId: row!.id,
+      annualIncome: 400_000,
+      employmentStatus: 'business_owner',
+      pepExposed: false,
+      cardTierPref: 'monarch',
+    });
+    const session = await createApplicantSession(tx, row!.id);
+    return { id: row!.id, token: session.token };
+  });
+}
+
+const start = (token: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/apply-kyc-start',
+    payload: {},
+    headers: { 'x-session-token': token },
+  });
+
+async function stageOf(id: string) {
+  const [row] = await t.ctx.db
+    .select({ stage: applications.stage })
+    .from(applications)
+    .where(eq(applications.id, id));
+  return row!.stage;
+}
+async function checksOf(id: string) {
+  return t.ctx.db.select().from(identityChecks).where(eq(identityChecks.applicationId, id));
+}
+/** Everything a webhook could change, to prove a refused or repeated one changed nothing. */
+async function snapshot(id: string) {
+  const [application] = await t.ctx.db.select().from(applications).where(eq(applications.id, id));
+  const checks = await checksOf(id);
+  const events = await t.ctx.db.select().from(identityCheckEvents);
+  const audit = await t.ctx.db.select().from(auditLog).where(eq(auditLog.applicationId, id));
+  return { application, checks, events: events.length, audit: audit.length };
+}
+
+/** An applicant who has started Veriff: at kyc_in_progress with a session at the fake. */
+async function started(name?: string) {
+  const a = await applicant('detailed', name);
+  const res = await start(a.token);
+  expect(res.statusCode).toBe(200);
+  const session = veriff.sessions.at(-1)!;
+  return { ...a, session, url: res.json().url as string };
+}
+
+describe('apply-kyc-start (veriff)', () => {
+  it('creates a signed Veriff session and sends the applicant to its URL', async () => {
+    const before = veriff.sessions.length;
+    const a = await applicant('detailed', 'Amelia Rose Hart');
+    const res = await start(a.token);
+    expect(res.statusCode).toBe(200);
+    const session = veriff.sessions.at(-1)!;
+    expect(veriff.sessions).toHaveLength(before + 1);
+    expect(res.json()).toEqual({ ok: true, stage: 'kyc_in_progress', url: session.url });
+    // vendorData is our opaque id only; Veriff returns the applicant to the review screen.
+    expect(session.vendorData).toBe(a.id);
+    expect(session.callback).toBe(`${PUBLIC_URL}/apply/review`);
+    expect(session.person).toEqual({ firstName: 'Amelia Rose', lastName: 'Hart' });
+    expect(await stageOf(a.id)).toBe('kyc_in_progress');
+    const [check] = await checksOf(a.id);
+    expect(check).toMatchObject({
+      provider: 'veriff',
+      providerSessionId: session.id,
+      status: 'created',
+      decision: null,
+    });
+    expect(veriff.refused).toBe(0);
+  });
+
+  it('is refused at any stage but detailed, before Veriff is asked (409)', async () => {
+    for (const stage of ['code_verified', 'kyc_in_progress', 'kyc'] as const) {
+      const a = await applicant(stage);
+      const before = veriff.sessions.length;
+      const res = await start(a.token);
+      expect(res.statusCode).toBe(409);
+      expect(veriff.sessions).toHaveLength(before);
+      expect(await stageOf(a.id)).toBe(stage);
+      expect(await checksOf(a.id)).toEqual([]);
+    }
+  });
+
+  it('answers 503 and changes nothing when Veriff fails', async () => {
+    const a = await applicant('detailed');
+    veriff.failNext();
+    const res = await start(a.token);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error).toBe(
+      'Identity verification is unavailable right now. Please try again in a few minutes.',
+    );
+    expect(await stageOf(a.id)).toBe('detailed');
+    expect(await checksOf(a.id)).toEqual([]);
+  });
+
+  it('takes no uploads: Veriff collects the documents', async () => {
+    const a = await applicant('detailed');
+    const form = new FormData();
+    form.append('type', 'document');
+    form.append('file', new Blob([Buffer.from('%PDF-1.4\n')]), 'id.pdf');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/apply-kyc-upload',
+      headers: {
+        'content-type': request.headers.get('content-type')!,
+        'x-session-token': a.token,
+      },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(await t.ctx.db.select().from(kycFiles).where(eq(kycFiles.applicationId, a.id))).toEqual(
+      [],
+    );
+  });
+});
+
+describe('veriff webhooks', () => {
+  it('events move the check to started, then submitted', async () => {
+    const a = await started();
+    expect((await veriff.event(t.app, a.session, 'started')).status).toBe(200);
+    expect((await checksOf(a.id))[0]).toMatchObject({ status: 'started', lastEvent: 'started' });
+    await veriff.event(t.app, a.session, 'submitted');
+    expect((await checksOf(a.id))[0]).toMatchObject({
+      status: 'submitted',
+      lastEvent: 'submitted',
+    });
+    // A late 'started' never moves it back.
+    await veriff.event(t.app, a.session, 'started');
+    expect((await checksOf(a.id))[0]!.status).toBe('submitted');
+  });
+
+  it('an approved decision completes verification (kyc) with country and time', async () => {
+    const a = await started();
+    const decisionTime = new Date(Date.now() + 1000).toISOString();
+    const res = await veriff.decision(t.app, a.session, 'approved', {
+      decisionTime,
+      country: 'gb',
+    });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ ok: true });
+    expect(await stageOf(a.id)).toBe('kyc');
+    const [check] = await checksOf(a.id);
+    expect(check).toMatchObject({
+      status: 'approved',
+      decision: 'approved',
+      country: 'GB',
+      lastEvent: 'approved',
+    });
+    expect(check!.lastEventAt!.toISOString()).toBe(decisionTime);
+    const audit = await t.ctx.db.select().from(auditLog).where(eq(auditLog.applicationId, a.id));
+    expect(audit.find((row) => row.action === 'application.kyc_complete')).toMatchObject({
+      actorType: 'provider',
+      actorId: 'veriff',
+    });
+  });
+
+  it('refuses an unsigned, wrongly signed or altered webhook (401) and changes nothing', async () => {
+    const a = await started();
+    const before = await snapshot(a.id);
+    const unsigned = await veriff.decision(t.app, a.session, 'approved', {}, { signature: null });
+    expect(unsigned.status).toBe(401);
+    expect(JSON.parse(unsigned.body)).toEqual({ ok: false, error: 'Invalid signature' });
+    const wrong = await veriff.decision(t.app, a.session, 'approved', {}, { secret: 'not-it' });
+    expect(wrong.status).toBe(401);
+    const garbage = await veriff.decision(t.app, a.session, 'approved', {}, { signature: 'zz' });
+    expect(garbage.status).toBe(401);
+    // A real signature over different bytes: the body was changed on the way.
+    const honest = JSON.stringify({ verification: { id: a.session.id, status: 'declined' } });
+    const altered = honest.replace('declined', 'approved');
+    const tampered = await veriff.send(t.app, '/api/veriff-webhook', altered, {
+      signature: sign(honest),
+    });
+    expect(tampered.status).toBe(401);
+    for (const path of ['/api/veriff-event-webhook', '/api/veriff-watchlist-webhook']) {
+      expect(
+        (await veriff.send(t.app, path, { id: a.session.id }, { signature: null })).status,
+      ).toBe(401);
+    }
+    expect(await snapshot(a.id)).toEqual(before);
+  });
+
+  it('accepts the signature of either secret while one is being rotated', async () => {
+    const a = await started();
+    const res = await veriff.event(t.app, a.session, 'started', { secret: OLD_SECRET });
+    expect(res.status).toBe(200);
+    expect((await checksOf(a.id))[0]!.status).toBe('started');
+  });
+
+  it('a replayed delivery answers 200 and changes nothing a second time', async () => {
+    const a = await started();
+    const first = await veriff.decision(t.app, a.session, 'approved');
+    expect(first.status).toBe(200);
+    const after = await snapshot(a.id);
+    // Staff then move on; a retry of the old delivery must not touch anything.
+    const replay = await veriff.send(t.app, '/api/veriff-webhook', first.raw);
+    expect(replay.status).toBe(200);
+    expect(JSON.parse(replay.body)).toEqual({ ok: true });
+    expect(await snapshot(a.id)).toEqual(after);
+    const event = await veriff.event(t.app, a.session, 'submitted');
+    const afterEvent = await snapshot(a.id);
+    expect((await veriff.send(t.app, '/api/veriff-event-webhook', event.raw)).status).toBe(200);
+    expect(await snapshot(a.id)).toEqual(afterEvent);
+  });
+
+  it('watchlist results set PEP and sanctions, and a later update can clear them', async () => {
+    const a = await started();
+    const hit = await veriff.watchlist(t.app, a.id, {
+      matchStatus: 'possible_match',
+      pep: true,
+      sanctions: true,
+      attemptId: 'attempt-1',
+    });
+    expect(hit.status).toBe(200);
+    expect((await checksOf(a.id))[0]).toMatchObject({ pep: true, sanctions: true });
+    const before = await snapshot(a.id);
+    expect((await veriff.send(t.app, '/api/veriff-watchlist-webhook', hit.raw)).status).toBe(200);
+    expect(await snapshot(a.id)).toEqual(before);
+
+    await veriff.watchlist(t.app, a.id, {
+      matchStatus: 'possible_match',
+      pep: true,
+      attemptId: 'attempt-1',
+      checkType: 'updated_result',
+    });
+    expect((await checksOf(a.id))[0]).toMatchObject({ pep: true, sanctions: false });
+    await veriff.watchlist(t.app, a.id, {
+      matchStatus: 'no_match',
+      attemptId: 'attempt-2',
+      checkType: 'updated_result',
+    });
+    expect((await checksOf(a.id))[0]).toMatchObject({ pep: false, sanctions: false });
+  });
+
+  it('a PEP match in the decision marks the check', async () => {
+    const a = await started();
+    await veriff.decision(t.app, a.session, 'approved', { pepSanctionMatch: 'PEP' });
+    expect((await checksOf(a.id))[0]).toMatchObject({ pep: true });
+  });
+
+  it('resubmission sends the applicant back, and starting again reuses the same session', async () => {
+    const a = await started();
+    await veriff.decision(t.app, a.session, 'resubmission_requested');
+    expect(await stageOf(a.id)).toBe('detailed');
+    expect((await checksOf(a.id))[0]).toMatchObject({ decision: 'resubmission_requested' });
+    const sessions = veriff.sessions.length;
+    const again = await start(a.token);
+    expect(again.json()).toEqual({ ok: true, stage: 'kyc_in_progress', url: a.url });
+    expect(veriff.sessions).toHaveLength(sessions);
+    expect(await checksOf(a.id)).toHaveLength(1);
+    // The resumed session's approval then completes verification.
+    await veriff.decision(t.app, a.session, 'approved');
+    expect(await stageOf(a.id)).toBe('kyc');
+  });
+
+  it('an expired session sends the applicant back for a new one', async () => {
+    const a = await started();
+    await veriff.decision(t.app, a.session, 'expired');
+    expect(await stageOf(a.id)).toBe('detailed');
+    const again = await start(a.token);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().url).not.toBe(a.url);
+    expect(await checksOf(a.id)).toHaveLength(2);
+  });
+
+  it('a decline is recorded, and the application waits for staff', async () => {
+    const a = await started();
+    await veriff.decision(t.app, a.session, 'declined');
+    expect((await checksOf(a.id))[0]).toMatchObject({ status: 'declined', decision: 'declined' });
+    expect(await stageOf(a.id)).toBe('kyc_in_progress');
+  });
+
+  it('ignores (200) what is not ours: unknown sessions and vendorData', async () => {
+    const a = await started();
+    const before = await snapshot(a.id);
+    const unknownSession = await veriff.decision(
+      t.app,
+      { id: '11111111-2222-4333-8444-555555555555', vendorData: a.id },
+      'approved',
+    );
+    expect(unknownSession.status).toBe(200);
+    const wrongVendor = await veriff.decision(
+      t.app,
+      { id: a.session.id, vendorData: 'someone-else' },
+      'approved',
+    );
+    expect(wrongVendor.status).toBe(200);
+    const unknownVendor = await veriff.watchlist(t.app, 'not-an-application', {
+      matchStatus: 'possible_match',
+      pep: true,
+    });
+    expect(unknownVendor.status).toBe(200);
+    expect((await veriff.send(t.app, '/api/veriff-webhook', { surprise: true })).status).toBe(200);
+    expect(await snapshot(a.id)).toEqual(before);
+  });
+
+  it('a signed body that is not JSON is a 400', async () => {
+    const res = await veriff.send(t.app, '/api/veriff-webhook', '{not json');
+    expect(res.status).toBe(400);
+  });
+
+  it('works over real HTTP too (the raw bytes are what is signed)', async () => {
+    const a = await started();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await veriff.decision(address, a.session, 'approved');
+    expect(res.status).toBe(200);
+    expect(await stageOf(a.id)).toBe('kyc');
+  });
+});
