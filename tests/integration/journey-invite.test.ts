@@ -64,7 +64,7 @@ describe('POST /api/validate-invite', () => {
   });
 
   it('accepts a staff-issued code typed without dashes, with spaces or with O/I/L look-alikes', async () => {
-    const code = await insertCode({ code: '7K3Q-M9XT-B210' });
+    await insertCode({ code: '7K3Q-M9XT-B210' });
     for (const typed of [
       '7k3qm9xtb210',
       ' 7K3Q M9XT B210 ',
