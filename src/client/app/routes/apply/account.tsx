@@ -1,9 +1,23 @@
-import { ContentLayout } from '../../../components/layouts/content-layout.tsx';
+import { accountRedirect } from '../../../../shared/stages.ts';
+import { AccountPortal } from '../../../features/apply/components/account-portal.tsx';
+import { GateStatus } from '../../../features/apply/components/gate-status.tsx';
+import { JourneyPage } from '../../../features/apply/components/journey-page.tsx';
+import { useApplicationGate } from '../../../features/apply/hooks/use-application-gate.ts';
 
+/** SPEC §2 /account: a placeholder portal for activated members only. */
 export default function AccountRoute() {
+  const gate = useApplicationGate((application) => accountRedirect(application.stage));
   return (
-    <ContentLayout title="Account" noindex>
-      <p>Your account portal: card, status and mobile access.</p>
-    </ContentLayout>
+    <JourneyPage
+      eyebrow="Account portal"
+      title="Your account"
+      lede="Your card and membership at a glance. More of your banking arrives here soon."
+    >
+      {gate.state === 'ready' ? (
+        <AccountPortal application={gate.application} />
+      ) : (
+        <GateStatus gate={gate} />
+      )}
+    </JourneyPage>
   );
 }

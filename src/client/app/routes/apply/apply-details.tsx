@@ -1,11 +1,27 @@
-import { ContentLayout } from '../../../components/layouts/content-layout.tsx';
+import { DetailsSteps } from '../../../features/apply/components/details-steps.tsx';
+import { GateStatus } from '../../../features/apply/components/gate-status.tsx';
+import { JourneyPage } from '../../../features/apply/components/journey-page.tsx';
+import { useApplicationGate } from '../../../features/apply/hooks/use-application-gate.ts';
+import { detailsRedirect } from '../../../features/apply/utils/application.ts';
 
+/**
+ * /apply/details and /apply/kyc (one screen): the applicant's details, then identity
+ * verification. Any stage with nothing to do here goes where the stage tables send it.
+ */
 export default function ApplyDetailsRoute() {
+  const gate = useApplicationGate(detailsRedirect);
   return (
-    <ContentLayout title="Verify Your Identity" noindex>
-      <p>
-        Tell us a little more about yourself and verify your identity with our regulated partner.
-      </p>
-    </ContentLayout>
+    <JourneyPage
+      eyebrow="Your application"
+      title="About you"
+      lede="Two short steps: your details, then a quick identity check. Your progress is saved as you go."
+      stage={gate.state === 'ready' ? gate.application.stage : undefined}
+    >
+      {gate.state === 'ready' ? (
+        <DetailsSteps application={gate.application} />
+      ) : (
+        <GateStatus gate={gate} />
+      )}
+    </JourneyPage>
   );
 }

@@ -1,9 +1,24 @@
-import { ContentLayout } from '../../../components/layouts/content-layout.tsx';
+import { offerRedirect } from '../../../../shared/stages.ts';
+import { GateStatus } from '../../../features/apply/components/gate-status.tsx';
+import { JourneyPage } from '../../../features/apply/components/journey-page.tsx';
+import { OfferPanel } from '../../../features/apply/components/offer-panel.tsx';
+import { useApplicationGate } from '../../../features/apply/hooks/use-application-gate.ts';
 
+/** SPEC §2 /apply/offer: only at tier_offer; every other stage goes where the table says. */
 export default function ApplyOfferRoute() {
+  const gate = useApplicationGate((application) => offerRedirect(application.stage));
   return (
-    <ContentLayout title="Your Offer" noindex>
-      <p>Review the membership tier we are offering you and accept it with your signature.</p>
-    </ContentLayout>
+    <JourneyPage
+      eyebrow="Your offer"
+      title="Your membership offer"
+      lede="Our membership team has reviewed your application. Here is the tier we are pleased to offer you."
+      stage={gate.state === 'ready' ? gate.application.stage : undefined}
+    >
+      {gate.state === 'ready' ? (
+        <OfferPanel application={gate.application} />
+      ) : (
+        <GateStatus gate={gate} />
+      )}
+    </JourneyPage>
   );
 }

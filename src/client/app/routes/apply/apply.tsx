@@ -1,9 +1,106 @@
-import { ContentLayout } from '../../../components/layouts/content-layout.tsx';
+import { useState } from 'react';
+import { Container } from '../../../components/layouts/container.tsx';
+import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import { Head } from '../../../components/seo/head.tsx';
+import { hasStartedApplication } from '../../../../shared/stages.ts';
+import { useApplication } from '../../../features/apply/api/get-stage.ts';
+import { ApplicationForm } from '../../../features/apply/components/application-form.tsx';
+import { LoadingState } from '../../../features/apply/components/gate-status.tsx';
+import { InviteCodePanel } from '../../../features/apply/components/invite-code-panel.tsx';
+import { StartedBanner } from '../../../features/apply/components/started-banner.tsx';
+import { hasApplicantSession } from '../../../features/apply/utils/session.ts';
 
+/** The journey after an invitation, in the applicant's terms. */
+const NEXT_STEPS = [
+  'Tell us about yourself and confirm your identity.',
+  'Receive your personal membership offer.',
+  'Sign electronically, and your card is on its way.',
+] as const;
+
+/**
+ * SPEC §2 /apply: the invitation-code panel beside the application form. An applicant who is
+ * already past an invitation sees a way back to their application first.
+ */
 export default function ApplyRoute() {
+  // Read once: a code redeemed here sets a session too, but the page is left right after.
+  const [session] = useState(hasApplicantSession);
+  const application = useApplication({ enabled: session });
+  // No session, or one the server no longer knows: just the two panels.
+  const loading = session && application.isPending;
+  const started = session && hasStartedApplication(application.data?.stage);
+
   return (
-    <ContentLayout title="Apply" noindex>
-      <p>Enter your invitation code, or start an application if you do not have one yet.</p>
-    </ContentLayout>
+    <>
+      <Head />
+      <PageHeader
+        eyebrow="Membership"
+        title="Apply for membership"
+        lede="Waj is a private bank by invitation. Enter your code to continue, or tell us a little about yourself and our membership team will be in touch."
+      />
+      <Container className="py-12 md:py-20">
+        {loading ? (
+          <LoadingState />
+        ) : (
+          <div className="grid gap-8">
+            {started ? <StartedBanner /> : null}
+            <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-10">
+              <section
+                aria-labelledby="invite-title"
+                className="relative overflow-hidden rounded-lg border border-border bg-card p-6 shadow-xs sm:p-10"
+              >
+                <span
+                  aria-hidden="true"
+                  className="absolute inset-x-0 top-0 h-0.5 bg-linear-to-r from-gold-soft/0 via-gold-soft to-gold-soft/0"
+                />
+                <p className="text-xs font-semibold tracking-[0.2em] text-gold uppercase">
+                  Invited
+                </p>
+                <h2 id="invite-title" className="mt-3 text-2xl md:text-3xl">
+                  Have an invitation code?
+                </h2>
+                <p className="mt-3 mb-8 leading-relaxed text-muted-foreground">
+                  Enter the code from your invitation to begin your membership application.
+                </p>
+                <InviteCodePanel />
+                <div className="mt-10 border-t border-border pt-8">
+                  <h3 className="font-sans text-xs font-semibold tracking-[0.2em] text-muted-foreground uppercase">
+                    What follows
+                  </h3>
+                  <ol className="mt-5 grid gap-4 text-sm">
+                    {NEXT_STEPS.map((step, index) => (
+                      <li key={step} className="flex items-start gap-3">
+                        <span
+                          aria-hidden="true"
+                          className="flex size-6 shrink-0 items-center justify-center rounded-full border border-gold-soft/60 font-serif text-xs text-gold"
+                        >
+                          {index + 1}
+                        </span>
+                        <span className="pt-0.5 leading-relaxed text-muted-foreground">{step}</span>
+                      </li>
+                    ))}
+                  </ol>
+                </div>
+              </section>
+              <section
+                aria-labelledby="application-title"
+                className="rounded-lg border border-border bg-card p-6 shadow-xs sm:p-10"
+              >
+                <p className="text-xs font-semibold tracking-[0.2em] text-gold uppercase">
+                  Request an invitation
+                </p>
+                <h2 id="application-title" className="mt-3 text-2xl md:text-3xl">
+                  No code yet? Start here.
+                </h2>
+                <p className="mt-3 mb-8 leading-relaxed text-muted-foreground">
+                  Our membership team reviews every application personally, usually within 3-5
+                  business days.
+                </p>
+                <ApplicationForm />
+              </section>
+            </div>
+          </div>
+        )}
+      </Container>
+    </>
   );
 }

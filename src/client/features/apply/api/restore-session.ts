@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ApplySessionResponse } from '../../../../shared/schemas/journey.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
+
+/**
+ * `POST /api/apply-session`: turns a magic link's `sid` into a session (the server sets the
+ * cookies). A success without a session counts as a failure.
+ */
+export async function restoreSession(data: { sid: string }): Promise<ApplySessionResponse> {
+  const response = await api.post<Partial<ApplySessionResponse> | undefined>(
+    '/apply-session',
+    data,
+  );
+  if (response?.ok !== true || !response.basic_id) throw new ApiError(500, 'No session');
+  return response as ApplySessionResponse;
+}
+
+export function useRestoreSession() {
+  return useMutation({ mutationFn: restoreSession });
+}

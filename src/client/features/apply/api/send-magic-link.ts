@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import type { MagicLinkResponse } from '../../../../shared/schemas/journey.ts';
+import { api } from '../../../lib/api-client.ts';
+
+/**
+ * `POST /api/apply-magic-link`: e-mails a link that resumes the application. The answer is the
+ * same whether or not the address is known.
+ */
+export function sendMagicLink(data: { email: string }) {
+  return api.post<MagicLinkResponse>('/apply-magic-link', data);
+}
+
+export function useSendMagicLink() {
+  return useMutation({ mutationFn: sendMagicLink });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  ApplyDetailsResponse,
+  TApplyDetailsRequest,
+} from '../../../../shared/schemas/journey.ts';
+import { api } from '../../../lib/api-client.ts';
+import { stageQueryKey } from './get-stage.ts';
+
+/** `POST /api/apply-details`: income, employment, PEP and tier preference (→ `detailed`). */
+export function submitDetails(data: TApplyDetailsRequest) {
+  return api.post<ApplyDetailsResponse>('/apply-details', data);
+}
+
+export function useSubmitDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitDetails,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stageQueryKey }),
+  });
+}

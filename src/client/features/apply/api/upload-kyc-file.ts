@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { KycFileType } from '../../../../shared/stages.ts';
+import type { KycUploadResponse } from '../../../../shared/schemas/journey.ts';
+import { api } from '../../../lib/api-client.ts';
+import { stageQueryKey } from './get-stage.ts';
+
+export type KycUpload = { type: KycFileType; file: File };
+
+/** `POST /api/apply-kyc-upload` (multipart: type, file): one identity document or selfie. */
+export function uploadKycFile({ type, file }: KycUpload) {
+  const body = new FormData();
+  // The type goes first: the server reads the fields in order and streams the file.
+  body.append('type', type);
+  body.append('file', file, file.name);
+  return api.post<KycUploadResponse>('/apply-kyc-upload', body);
+}
+
+export function useUploadKycFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadKycFile,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stageQueryKey }),
+  });
+}

@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TInviteCodeRequest } from '../../../../shared/schemas/apply.ts';
+import {
+  INVALID_INVITE_MESSAGE,
+  type ValidateInviteResponse,
+} from '../../../../shared/schemas/journey.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
+
+/**
+ * `POST /api/validate-invite`: checks a code without redeeming it. An answer without
+ * `valid: true` is an invalid code (SPEC §8); the server's own 404 text wins when it sends one.
+ */
+export async function validateInvite(data: TInviteCodeRequest): Promise<ValidateInviteResponse> {
+  const response = await api.post<Partial<ValidateInviteResponse> | undefined>(
+    '/validate-invite',
+    data,
+  );
+  if (response?.valid !== true) throw new ApiError(404, INVALID_INVITE_MESSAGE);
+  return response as ValidateInviteResponse;
+}
+
+export function useValidateInvite() {
+  return useMutation({ mutationFn: validateInvite });
+}

@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TInviteCodeRequest } from '../../../../shared/schemas/apply.ts';
+import type { VerifyCodeResponse } from '../../../../shared/schemas/journey.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
+
+/** SPEC §8: the redemption answered without an application to continue. */
+export const CREATE_FAILED_MESSAGE = 'Failed to create application';
+
+/**
+ * `POST /api/apply-verify-code`: redeems the code, creating (or continuing) the application.
+ * The server sets the session cookies; the body's token is not kept by the page.
+ */
+export async function verifyCode(data: TInviteCodeRequest): Promise<VerifyCodeResponse> {
+  const response = await api.post<Partial<VerifyCodeResponse> | undefined>(
+    '/apply-verify-code',
+    data,
+  );
+  if (response?.ok !== true || !response.basic_id) {
+    throw new ApiError(500, CREATE_FAILED_MESSAGE);
+  }
+  return response as VerifyCodeResponse;
+}
+
+export function useVerifyCode() {
+  return useMutation({ mutationFn: verifyCode });
+}

@@ -1,0 +1,242 @@
+import { ArrowDown, PenLine, TriangleAlert } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { OFFER_MESSAGE, ZOfferForm } from '../../../../shared/schemas/apply.ts';
+import type { ApplyGetStageResponse } from '../../../../shared/schemas/journey.ts';
+import { TIER_INFO, isTier, tiersBelow, type Tier } from '../../../../shared/tiers.ts';
+import { Alert, AlertDescription } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { Input, fieldClasses } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { paths } from '../../../config/paths.ts';
+import { cn } from '../../../utils/cn.ts';
+import { useOfferAction } from '../api/offer-action.ts';
+import { BusyLabel } from './busy-label.tsx';
+import { TierShowcase } from './tier-showcase.tsx';
+
+/** SPEC §8 'Offer, magic link, resume'. */
+const ACCEPT_FAILED_MESSAGE = 'Failed to accept offer';
+const CHANGE_FAILED_MESSAGE = 'Failed to change tier';
+
+type Downgrade = { from: Tier; to: Tier };
+
+/** Lower tiers only (SPEC §4), chosen once: the choice replaces the dropdown with a badge. */
+function DowngradeChooser({
+  tier,
+  basicId,
+  onChanged,
+}: {
+  tier: Tier;
+  basicId: string;
+  onChanged: (downgrade: Downgrade) => void;
+}) {
+  const action = useOfferAction();
+  const [choice, setChoice] = useState('');
+  const lower = tiersBelow(tier);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!isTier(choice)) return;
+    action.mutate(
+      { basic_id: basicId, action: 'downgrade', chosen_tier: choice },
+      {
+        onSuccess: (response) => {
+          const to = isTier(response.tier) ? response.tier : choice;
+          toast.success(`Tier changed to ${TIER_INFO[to].name}`);
+          onChanged({ from: tier, to });
+        },
+        onError: () => toast.error(CHANGE_FAILED_MESSAGE),
+      },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      className="grid gap-3 rounded-md border border-border bg-muted/60 p-5"
+      aria-labelledby="downgrade-title"
+    >
+      <div>
+        <h3 id="downgrade-title" className="font-sans text-sm font-medium">
+          Prefer a lower tier?
+        </h3>
+        <p id="downgrade-hint" className="mt-1 text-sm leading-relaxed text-muted-foreground">
+          You may take a lower tier instead. You can change it once.
+        </p>
+      </div>
+      <div className="grid gap-3">
+        <Label htmlFor="downgrade-tier" className="sr-only">
+          Lower tier
+        </Label>
+        <select
+          id="downgrade-tier"
+          value={choice}
+          onChange={(event) => setChoice(event.target.value)}
+          aria-describedby="downgrade-hint"
+          className={cn(fieldClasses, 'h-10 cursor-pointer py-2')}
+        >
+          <option value="">Choose a lower tier</option>
+          {lower.map((option) => (
+            <option key={option} value={option}>
+              {TIER_INFO[option].name}
+            </option>
+          ))}
+        </select>
+        <Button type="submit" variant="outline" disabled={!isTier(choice) || action.isPending}>
+          <BusyLabel
+            busy={action.isPending}
+            working="Changing..."
+            idle={
+              <>
+                <ArrowDown aria-hidden="true" />
+                Change tier
+              </>
+            }
+          />
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * SPEC §2 /apply/offer: the offered tier, an optional downgrade, and acceptance with the
+ * typed full legal name as an electronic signature (`apply-offer-action`).
+ */
+export function OfferPanel({ application }: { application: ApplyGetStageResponse }) {
+  const navigate = useNavigate();
+  const accept = useOfferAction();
+  const [downgrade, setDowngrade] = useState<Downgrade | null>(null);
+  const [agreed, setAgreed] = useState(false);
+  const [signature, setSignature] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+
+  // SPEC §2: the assigned tier, standard when none is set.
+  const offered = application.offer?.tier ?? application.tier_assigned ?? 'standard';
+  const tier = downgrade?.to ?? offered;
+  const downgradedFrom = application.offer?.downgraded_from ?? downgrade?.from ?? null;
+  const canDowngrade = downgradedFrom === null && tiersBelow(tier).length > 0;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = ZOfferForm.safeParse({ agreed, esignName: signature });
+    if (!parsed.success) {
+      setFailure(OFFER_MESSAGE);
+      return;
+    }
+    accept.mutate(
+      {
+        basic_id: application.basic_id,
+        action: 'accept',
+        chosen_tier: tier,
+        esign_name: parsed.data.esignName,
+      },
+      {
+        onSuccess: () => {
+          toast.success('Offer accepted successfully!');
+          void navigate(paths.apply.activate.getHref(), { replace: true });
+        },
+        onError: () => {
+          setFailure(ACCEPT_FAILED_MESSAGE);
+          toast.error(ACCEPT_FAILED_MESSAGE);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-12">
+      <section aria-labelledby="offer-title" className="grid content-start gap-6">
+        <h2 id="offer-title" className="text-2xl md:text-3xl">
+          Your membership
+        </h2>
+        <TierShowcase
+          tier={tier}
+          badge={
+            downgradedFrom ? (
+              <Badge variant="gold" data-testid="downgraded-badge">
+                Downgraded from {TIER_INFO[downgradedFrom].name}
+              </Badge>
+            ) : null
+          }
+        />
+        {application.offer?.pricing_note ? (
+          <p className="rounded-md border border-border px-4 py-3 text-sm leading-relaxed">
+            <span className="font-medium">A note from our team: </span>
+            {application.offer.pricing_note}
+          </p>
+        ) : null}
+      </section>
+
+      <section
+        aria-labelledby="accept-title"
+        className="grid content-start gap-6 rounded-lg border border-border bg-card p-6 shadow-xs sm:p-8"
+      >
+        <h2 id="accept-title" className="text-2xl md:text-3xl">
+          Accept your offer
+        </h2>
+        {canDowngrade ? (
+          <DowngradeChooser tier={tier} basicId={application.basic_id} onChanged={setDowngrade} />
+        ) : null}
+        <form noValidate onSubmit={onSubmit} className="grid gap-6">
+          <div className="flex items-start gap-3">
+            <Checkbox
+              id="offer-terms"
+              checked={agreed}
+              onCheckedChange={(value) => setAgreed(value === true)}
+              className="mt-0.5"
+            />
+            <Label htmlFor="offer-terms" className="leading-relaxed font-normal">
+              I have read and agree to the{' '}
+              <Link
+                to={paths.legal.terms.getHref()}
+                target="_blank"
+                rel="noopener"
+                className="rounded-sm font-medium underline decoration-gold-soft underline-offset-4 hover:decoration-2"
+              >
+                Terms and Conditions
+                <span className="sr-only"> (opens in a new tab)</span>
+              </Link>{' '}
+              and accept this offer of {TIER_INFO[tier].name} membership.
+            </Label>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="offer-signature">Full legal name</Label>
+            <div className="relative">
+              <PenLine
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              />
+              <Input
+                id="offer-signature"
+                autoComplete="name"
+                disabled={!agreed}
+                value={signature}
+                onChange={(event) => setSignature(event.target.value)}
+                aria-describedby="offer-signature-hint"
+                className="h-12 pl-9 font-serif text-lg italic"
+              />
+            </div>
+            <p id="offer-signature-hint" className="text-sm leading-relaxed text-muted-foreground">
+              Typing your name signs this agreement electronically. We record it with the time, your
+              IP address and your device.
+            </p>
+          </div>
+          {failure ? (
+            <Alert variant="destructive" data-testid="offer-error">
+              <TriangleAlert aria-hidden="true" />
+              <AlertDescription>{failure}</AlertDescription>
+            </Alert>
+          ) : null}
+          <Button type="submit" size="lg" disabled={accept.isPending} className="w-full">
+            <BusyLabel busy={accept.isPending} idle="Accept Offer" working="Accepting..." />
+          </Button>
+        </form>
+      </section>
+    </div>
+  );
+}
