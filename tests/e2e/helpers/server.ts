@@ -52,13 +52,24 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+export interface StartOptions {
+  /**
+   * Set PUBLIC_URL to the server's own address, so links it builds (e-mails, Veriff's
+   * callback) lead back to it. The port is only known once picked, hence not in `extraEnv`.
+   */
+  ownPublicUrl?: boolean;
+}
+
 /**
  * Starts the built server (dist/) on a free port with its embedded database in a temporary
  * DATA_DIR, exactly as `npm start` would. The shared e2e server comes from global-setup.ts;
  * a test that changes site-wide state (maintenance mode) or needs other configuration starts
  * its own, so files running in parallel never see each other's changes.
  */
-export async function startBuiltServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+export async function startBuiltServer(
+  extraEnv: NodeJS.ProcessEnv = {},
+  options: StartOptions = {},
+): Promise<RunningServer> {
   for (const file of [SERVER_ENTRY, CLIENT_INDEX]) {
     if (!existsSync(file)) {
       throw new Error(`e2e: ${file} is missing. Run \`npm run build\` first (npm test does).`);
@@ -82,6 +93,7 @@ export async function startBuiltServer(extraEnv: NodeJS.ProcessEnv = {}): Promis
     NODE_ENV: 'test',
     RATE_LIMIT_SCALE: '0',
     ...extraEnv,
+    ...(options.ownPublicUrl ? { PUBLIC_URL: baseURL } : {}),
   };
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
