@@ -1,40 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../audit.ts';
-import { writeAudit } from '../audit.ts';
 import type { Db } from '../db/client.ts';
-import { siteSettings } from '../db/schema.ts';
-import { publishEvent } from '../events.ts';
+import { setSwitchSetting } from './switch-setting.ts';
 
-const KEY = 'maintenance_mode';
-
-/**
- * `admin-maintenance-toggle`: turns the maintenance page on or off. The setting, its audit row
- * and the live event commit together, so open pages switch only once the change is real.
- */
-export async function adminMaintenanceToggle(options: {
+/** `admin-maintenance-toggle`: turns the maintenance page on or off for every visitor. */
+export function adminMaintenanceToggle(options: {
   db: Db;
   actor: Actor & { type: 'staff' };
   enabled: boolean;
 }): Promise<{ enabled: boolean }> {
-  const value = { enabled: options.enabled };
-  await options.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ value: siteSettings.value })
-      .from(siteSettings)
-      .where(eq(siteSettings.key, KEY))
-      .for('update');
-    await tx
-      .insert(siteSettings)
-      .values({ key: KEY, value })
-      .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: sql`now()` } });
-    await writeAudit(tx, {
-      actor: options.actor,
-      action: 'site_setting.update',
-      target: { type: 'site_setting', id: KEY },
-      before: before?.value ?? null,
-      after: value,
-    });
-    await publishEvent(tx, { type: 'site-setting', key: KEY, value });
-  });
-  return value;
+  return setSwitchSetting({ ...options, key: 'maintenance_mode' });
 }
