@@ -10,11 +10,9 @@ import {
 import type { ApplyGetStageResponse } from '../../../../shared/schemas/journey.ts';
 import { TIER_INFO } from '../../../../shared/tiers.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { useActivation } from '../api/get-activation.ts';
 import { maskedCardNumber } from '../utils/format.ts';
-import { memberTier } from './activation-status.tsx';
 import { CardFace } from './card-face.tsx';
-import { GateStatus } from './gate-status.tsx';
+import { WithMemberCard, type MemberCard } from './with-member-card.tsx';
 
 /** SPEC §2 /account: everything past the summary is coming soon. */
 const SOON: readonly { label: string; icon: LucideIcon }[] = [
@@ -41,20 +39,12 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
 
 /** The account portal placeholder: the card's summary and the services to come. */
 export function AccountPortal({ application }: { application: ApplyGetStageResponse }) {
-  const activation = useActivation();
-  if (!activation.data) {
-    return (
-      <GateStatus
-        gate={
-          activation.isError
-            ? { state: 'error', retry: () => void activation.refetch() }
-            : { state: 'loading' }
-        }
-      />
-    );
-  }
-  const row = activation.data.data;
-  const tier = row.tier ?? memberTier(application);
+  return (
+    <WithMemberCard application={application}>{(card) => <PortalView {...card} />}</WithMemberCard>
+  );
+}
+
+function PortalView({ row, tier }: MemberCard) {
   return (
     <div className="grid gap-12">
       <section

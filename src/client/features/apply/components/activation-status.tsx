@@ -1,18 +1,13 @@
 import { ArrowRight, Mail, ShieldCheck, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ApplyGetStageResponse } from '../../../../shared/schemas/journey.ts';
-import { TIER_INFO, type Tier } from '../../../../shared/tiers.ts';
+import { TIER_INFO } from '../../../../shared/tiers.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useActivation } from '../api/get-activation.ts';
 import { useLiveStage } from '../hooks/use-live-stage.ts';
 import { formatDate, maskedCardNumber } from '../utils/format.ts';
 import { CardFace } from './card-face.tsx';
-import { GateStatus } from './gate-status.tsx';
-
-export function memberTier(application: ApplyGetStageResponse): Tier {
-  return application.tier_accepted ?? application.tier_assigned ?? 'standard';
-}
+import { memberTier, WithMemberCard, type MemberCard } from './with-member-card.tsx';
 
 const NEXT_STEPS = [
   {
@@ -82,20 +77,12 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
 
 /** Stage activated: the member's card and how to reach the account portal. */
 export function ActivationWelcome({ application }: { application: ApplyGetStageResponse }) {
-  const activation = useActivation();
-  if (!activation.data) {
-    return (
-      <GateStatus
-        gate={
-          activation.isError
-            ? { state: 'error', retry: () => void activation.refetch() }
-            : { state: 'loading' }
-        }
-      />
-    );
-  }
-  const row = activation.data.data;
-  const tier = row.tier ?? memberTier(application);
+  return (
+    <WithMemberCard application={application}>{(card) => <WelcomeView {...card} />}</WithMemberCard>
+  );
+}
+
+function WelcomeView({ row, tier }: MemberCard) {
   return (
     <div className="grid gap-10 lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-12">
       <CardFace

@@ -14,7 +14,8 @@ import { paths } from '../../../config/paths.ts';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { useApplyBasic } from '../api/apply-basic.ts';
 import { BusyLabel } from './busy-label.tsx';
-import { FieldError, describedBy } from './field-error.tsx';
+import { FieldError, describedBy } from '../../../components/form/field-error.tsx';
+import { HoneypotField } from '../../../components/form/honeypot-field.tsx';
 
 /** SPEC §2 and §8. */
 const RECEIVED_DESCRIPTION = "If selected, you'll receive an invitation code by email.";
@@ -176,17 +177,7 @@ export function ApplicationForm() {
         <FieldError id={errorId('reason')} message={errors.reason?.message} />
       </div>
 
-      {/* Honeypot: off-screen and out of the Tab order, so only bots fill it in. */}
-      <div aria-hidden="true" className="absolute top-0 -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={id('website')}>Website (leave this empty)</label>
-        <input
-          id={id('website')}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          {...form.register('website')}
-        />
-      </div>
+      <HoneypotField id={id('website')} {...form.register('website')} />
 
       {failure ? (
         <Alert variant="destructive" data-testid="application-error">

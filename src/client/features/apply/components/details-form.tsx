@@ -21,7 +21,7 @@ import { cn } from '../../../utils/cn.ts';
 import { useSubmitDetails } from '../api/submit-details.ts';
 import { BusyLabel } from './busy-label.tsx';
 import { CardFace } from './card-face.tsx';
-import { FieldError, describedBy } from './field-error.tsx';
+import { FieldError, describedBy } from '../../../components/form/field-error.tsx';
 
 const SAVE_FAILED_MESSAGE = 'We could not save your details. Please try again.';
 const PEP_MESSAGE = 'Please tell us whether you are a politically exposed person';

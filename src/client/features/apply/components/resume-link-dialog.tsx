@@ -21,7 +21,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { useSendMagicLink } from '../api/send-magic-link.ts';
 import { BusyLabel } from './busy-label.tsx';
-import { FieldError, describedBy } from './field-error.tsx';
+import { FieldError, describedBy } from '../../../components/form/field-error.tsx';
 
 /** SPEC §8 'Offer, magic link, resume'. */
 const SEND_FAILED_TITLE = 'Failed to send link';

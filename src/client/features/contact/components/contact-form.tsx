@@ -6,6 +6,8 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ZContactRequest, type TContactRequest } from '../../../../shared/schemas/contact.ts';
 import { LIMITS } from '../../../../shared/schemas/fields.ts';
+import { FieldError, describedBy } from '../../../components/form/field-error.tsx';
+import { HoneypotField } from '../../../components/form/honeypot-field.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -36,15 +38,6 @@ function failureMessage(error: unknown): string {
 
 const fieldId = (name: string) => `contact-${name}`;
 const errorId = (name: string) => `contact-${name}-error`;
-
-function FieldError({ name, message }: { name: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={errorId(name)} className="text-sm leading-snug text-destructive-text">
-      {message}
-    </p>
-  );
-}
 
 /**
  * SPEC §5 contact form: validates on submit, then again as the visitor types; the first
@@ -95,8 +88,8 @@ export function ContactForm() {
   });
 
   const busy = send.isPending;
-  const describedBy = (name: (typeof FIELDS)[number], ...extra: string[]) =>
-    [errors[name] ? errorId(name) : null, ...extra].filter(Boolean).join(' ') || undefined;
+  const describedByField = (name: (typeof FIELDS)[number], ...hints: string[]) =>
+    describedBy(errors[name], errorId(name), ...hints);
 
   return (
     <form
@@ -119,10 +112,10 @@ export function ContactForm() {
             id={fieldId('name')}
             autoComplete="name"
             aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedBy('name')}
+            aria-describedby={describedByField('name')}
             {...form.register('name')}
           />
-          <FieldError name="name" message={errors.name?.message} />
+          <FieldError id={errorId('name')} message={errors.name?.message} />
         </div>
         <div className="grid content-start gap-2">
           <Label htmlFor={fieldId('email')}>Email</Label>
@@ -132,10 +125,10 @@ export function ContactForm() {
             autoComplete="email"
             spellCheck={false}
             aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy('email')}
+            aria-describedby={describedByField('email')}
             {...form.register('email')}
           />
-          <FieldError name="email" message={errors.email?.message} />
+          <FieldError id={errorId('email')} message={errors.email?.message} />
         </div>
       </div>
 
@@ -146,11 +139,11 @@ export function ContactForm() {
           rows={7}
           className="resize-y"
           aria-invalid={errors.message ? true : undefined}
-          aria-describedby={describedBy('message', 'contact-message-count')}
+          aria-describedby={describedByField('message', 'contact-message-count')}
           {...form.register('message')}
         />
         <div className="flex items-start justify-between gap-4">
-          <FieldError name="message" message={errors.message?.message} />
+          <FieldError id={errorId('message')} message={errors.message?.message} />
           <p
             id="contact-message-count"
             className={cn(
@@ -164,17 +157,7 @@ export function ContactForm() {
         </div>
       </div>
 
-      {/* Honeypot: off-screen and out of the Tab order, so only bots fill it in. */}
-      <div aria-hidden="true" className="absolute top-0 -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={fieldId('website')}>Website (leave this empty)</label>
-        <input
-          id={fieldId('website')}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          {...form.register('website')}
-        />
-      </div>
+      <HoneypotField id={fieldId('website')} {...form.register('website')} />
 
       {status?.kind === 'sent' ? (
         <Alert variant="success" data-testid="contact-sent">

@@ -3,6 +3,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ZLegalUpdateRequest, type LegalDocument } from '../../../../shared/schemas/site.ts';
+import { FieldError, describedBy } from '../../../components/form/field-error.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -85,14 +86,10 @@ export function LegalDocumentEditor({
         <Input
           id={idFor('title')}
           aria-invalid={errors.title ? true : undefined}
-          aria-describedby={errors.title ? idFor('title-error') : undefined}
+          aria-describedby={describedBy(errors.title, idFor('title-error'))}
           {...form.register('title')}
         />
-        {errors.title ? (
-          <p id={idFor('title-error')} className="text-sm text-destructive-text">
-            {errors.title.message}
-          </p>
-        ) : null}
+        <FieldError id={idFor('title-error')} message={errors.title?.message} />
       </div>
       <div className="grid gap-2">
         <Label htmlFor={idFor('html')}>Document HTML</Label>
@@ -106,16 +103,10 @@ export function LegalDocumentEditor({
           spellCheck={false}
           className="min-h-80 font-mono text-[0.8125rem] leading-relaxed md:text-[0.8125rem]"
           aria-invalid={errors.html ? true : undefined}
-          aria-describedby={
-            errors.html ? `${idFor('html-error')} ${idFor('html-hint')}` : idFor('html-hint')
-          }
+          aria-describedby={describedBy(errors.html, idFor('html-error'), idFor('html-hint'))}
           {...form.register('html')}
         />
-        {errors.html ? (
-          <p id={idFor('html-error')} className="text-sm text-destructive-text">
-            {errors.html.message}
-          </p>
-        ) : null}
+        <FieldError id={idFor('html-error')} message={errors.html?.message} />
       </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onDone} disabled={busy}>
