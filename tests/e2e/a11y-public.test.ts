@@ -1,47 +1,27 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SPA_PATHS } from '../../src/shared/routes.ts';
+import { axeViolations } from './helpers/axe.ts';
 import { launchBrowser } from './helpers/browser.ts';
 
 const { openPage } = launchBrowser();
 
-/** Every screen of SPEC's route table outside /apply and /admin, plus the 404 page. */
+/**
+ * Every screen of SPEC's route table outside /apply and /admin (taken from the table, so a new
+ * public page is checked without touching this file), plus the 404 page.
+ */
 const PUBLIC_ROUTES = [
-  '/',
-  '/cards',
-  '/eligibility',
-  '/partners',
-  '/about',
-  '/security',
-  '/press',
-  '/help',
-  '/legal',
-  '/legal/cookies',
-  '/legal/privacy',
-  '/legal/terms',
-  '/update-legal',
-  '/contact',
+  ...SPA_PATHS.filter(
+    (path) => !path.startsWith('/apply') && path !== '/account' && path !== '/admin',
+  ),
   '/no-such-page',
-] as const;
+];
 
 const VIEWPORTS = [
   { width: 375, height: 740 },
   { width: 1280, height: 800 },
 ] as const;
 const THEMES = ['light', 'dark'] as const;
-
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-type AxeViolation = {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-};
 
 /** Opens a route in a theme and waits for the page and its data to settle. */
 async function openRoute(path: string, viewport: { width: number; height: number }, theme: string) {
@@ -55,25 +35,6 @@ async function openRoute(path: string, viewport: { width: number; height: number
   await page.waitForLoadState('load');
   await page.waitForTimeout(400);
   return page;
-}
-
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  // Evaluated through the DevTools protocol, so the page's CSP (no inline script) allows it.
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target })),
-    }));
-  });
 }
 
 /** Cumulative layout shift since navigation (shifts right after input excluded, as CLS does). */

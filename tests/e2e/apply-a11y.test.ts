@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Stage } from '../../src/shared/stages.ts';
+import { axeViolations } from './helpers/axe.ts';
 import { baseURL, launchBrowser } from './helpers/browser.ts';
 import {
   newInviteCode,
@@ -19,30 +18,6 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
 ] as const;
 const THEMES = ['light', 'dark'] as const;
-
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-type Violation = { id: string; nodes: { target: unknown[] }[] };
-
-async function axeViolations(page: Page): Promise<Violation[]> {
-  // Evaluated through the DevTools protocol, so the page's CSP (no inline script) allows it.
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: Document, options: object) => Promise<{ violations: Violation[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      nodes: v.nodes.map((n) => ({ target: n.target })),
-    }));
-  });
-}
 
 type Scenario = {
   name: string;

@@ -3,6 +3,7 @@ import { createApplicantSession } from '../../src/server/auth/applicant.ts';
 import { applications } from '../../src/server/db/schema.ts';
 import { publishEvent } from '../../src/server/events.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { openEventStream } from '../helpers/sse.ts';
 
 let t: TestApp;
 let base: string;
@@ -16,34 +17,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Opens the stream and returns a reader of whole SSE messages. */
-async function openStream(path = '/api/events', headers: Record<string, string> = {}) {
-  const controller = new AbortController();
-  const res = await fetch(`${base}${path}`, { signal: controller.signal, headers });
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  async function next(timeoutMs = 3000): Promise<string | null> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const message = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        return message;
-      }
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) return null;
-      const chunk = await Promise.race([
-        reader.read(),
-        new Promise<null>((r) => setTimeout(() => r(null), remaining)),
-      ]);
-      if (chunk === null) return null;
-      if (chunk.done) return null;
-      buffer += chunk.value;
-    }
-  }
-  return { res, next, close: () => controller.abort() };
-}
+const openStream = (path = '/api/events', headers: Record<string, string> = {}) =>
+  openEventStream(`${base}${path}`, headers);
 
 describe('GET /api/events', () => {
   it('pushes public changes once committed, and nothing rolled back or private', async () => {

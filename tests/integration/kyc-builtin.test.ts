@@ -14,6 +14,7 @@ import {
   kycFiles,
 } from '../../src/server/db/schema.ts';
 import type { Stage } from '../../src/shared/stages.ts';
+import { heicWithItems } from '../helpers/heif.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -138,59 +139,10 @@ beforeAll(async () => {
 });
 
 /** A HEVC-coded HEIC (which sharp cannot decode) with an Exif item and an XMP packet. */
-function hevcHeic(image: Buffer, exif: Buffer, xmp: Buffer): Buffer {
-  const box = (type: string, ...parts: Buffer[]) => {
-    const body = Buffer.concat(parts);
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(8 + body.length);
-    head.write(type, 4, 'latin1');
-    return Buffer.concat([head, body]);
-  };
-  const full = (type: string, version: number, ...parts: Buffer[]) =>
-    box(type, Buffer.from([version, 0, 0, 0]), ...parts);
-  const u16 = (n: number) => Buffer.from([n >> 8, n & 0xff]);
-  const u32 = (n: number) => {
-    const b = Buffer.alloc(4);
-    b.writeUInt32BE(n);
-    return b;
-  };
-  const infe = (id: number, type: string, contentType?: string) =>
-    full(
-      'infe',
-      2,
-      u16(id),
-      u16(0),
-      Buffer.from(`${type}\0`, 'latin1'),
-      ...(contentType ? [Buffer.from(`${contentType}\0`)] : []),
-    );
-  const items = [image, exif, xmp];
-  const ftyp = box('ftyp', Buffer.from('heic'), u32(0), Buffer.from('mif1heic'));
-  const meta = (base: number) => {
-    let offset = base;
-    const entries = items.map((data, i) => {
-      const entry = Buffer.concat([u16(i + 1), u16(0), u16(1), u32(offset), u32(data.length)]);
-      offset += data.length;
-      return entry;
-    });
-    return full(
-      'meta',
-      0,
-      full('hdlr', 0, u32(0), Buffer.from('pict'), Buffer.alloc(12), Buffer.from('\0')),
-      full('pitm', 0, u16(1)),
-      full(
-        'iinf',
-        0,
-        u16(3),
-        infe(1, 'hvc1'),
-        infe(2, 'Exif'),
-        infe(3, 'mime', 'application/rdf+xml'),
-      ),
-      full('iloc', 0, Buffer.from([0x44, 0x00]), u16(3), ...entries),
-    );
-  };
-  const mdatStart = ftyp.length + meta(0).length + 8;
-  return Buffer.concat([ftyp, meta(mdatStart), box('mdat', ...items)]);
-}
+const hevcHeic = (image: Buffer, exif: Buffer, xmp: Buffer) =>
+  heicWithItems([['hvc1'], ['Exif'], ['mime', 'application/rdf+xml']], [image, exif, xmp], {
+    primary: 1,
+  });
 
 describe('apply-kyc-upload', () => {
   it('needs an applicant session', async () => {

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, siteSettings } from '../../src/server/db/schema.ts';
+import { openEventStream } from '../helpers/sse.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -36,33 +37,8 @@ const toggleAudits = () =>
     .where(eq(auditLog.targetId, 'maintenance_mode'))
     .orderBy(asc(auditLog.id));
 
-/** Opens `GET /api/events` and returns a reader of whole SSE messages. */
-async function openStream() {
-  const controller = new AbortController();
-  const res = await fetch(`${base}/api/events`, { signal: controller.signal });
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  async function next(timeoutMs = 3000): Promise<string | null> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const message = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        return message;
-      }
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) return null;
-      const chunk = await Promise.race([
-        reader.read(),
-        new Promise<null>((r) => setTimeout(() => r(null), remaining)),
-      ]);
-      if (chunk === null || chunk.done) return null;
-      buffer += chunk.value;
-    }
-  }
-  return { next, close: () => controller.abort() };
-}
+/** Opens `GET /api/events`. */
+const openStream = () => openEventStream(`${base}/api/events`);
 
 describe('POST /api/admin-maintenance-toggle', () => {
   it('refuses anyone without a live staff token and changes nothing', async () => {
