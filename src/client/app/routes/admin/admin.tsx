@@ -1,9 +1,11 @@
-import { ContentLayout } from '../../../components/layouts/content-layout.tsx';
+import { Head } from '../../../components/seo/head.tsx';
+import { AdminPanel } from '../../../features/admin/components/admin-panel.tsx';
 
 export default function AdminRoute() {
   return (
-    <ContentLayout title="Admin Access" noindex>
-      <p>Enter the staff passphrase to continue.</p>
-    </ContentLayout>
+    <>
+      <Head title="Admin" noindex />
+      <AdminPanel />
+    </>
   );
 }

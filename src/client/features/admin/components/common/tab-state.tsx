@@ -1,0 +1,41 @@
+import { AlertCircle, Loader2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Alert, AlertDescription } from '../../../../components/ui/alert.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
+
+/** While a tab or its data loads. */
+export function TabLoading({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <div role="status" className="flex items-center gap-2 py-10 text-muted-foreground">
+      <Loader2 aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+      {label}
+    </div>
+  );
+}
+
+/** A list that could not load: the spec's message and a way to try again. */
+export function TabError({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <Alert variant="destructive" className="items-center">
+      <AlertCircle aria-hidden="true" />
+      <AlertDescription className="flex flex-1 flex-wrap items-center justify-between gap-3">
+        <span>{message}</span>
+        {onRetry ? (
+          <Button variant="outline" size="sm" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : null}
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** An empty list: SPEC's title and, where it has one, its description. */
+export function TabEmpty({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-dashed border-border px-6 py-12 text-center">
+      <p className="font-medium">{title}</p>
+      {children ? <p className="mt-1 text-sm text-muted-foreground">{children}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+/** Placeholder: the kyc tab is being built. */
+export default function KycTab() {
+  return <p className="text-muted-foreground">Coming soon.</p>;
+}
