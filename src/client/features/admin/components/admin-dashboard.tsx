@@ -1,12 +1,11 @@
 import { LogOut } from 'lucide-react';
-import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useSignOut } from '../api/admin-auth.ts';
-import { ADMIN_TABS, DEFAULT_TAB, isAdminTab, TAB_SCREENS, type AdminTab } from './admin-tabs.ts';
+import { ADMIN_TABS, DEFAULT_TAB, isAdminTab, type AdminTab } from './admin-tab-list.ts';
+import { TAB_SCREENS } from './admin-tabs.ts';
 import { MaintenanceSwitch } from './maintenance-switch.tsx';
-import { TabLoading } from './common/tab-state.tsx';
 
 /** SPEC §2: 'Admin Dashboard' with the maintenance switch and the nine tabs. */
 export function AdminDashboard() {
@@ -45,7 +44,7 @@ export function AdminDashboard() {
         <MaintenanceSwitch />
       </div>
       <Tabs value={tab} onValueChange={onTabChange} className="mt-8">
-        <TabsList aria-label="Admin sections" className="w-full justify-start">
+        <TabsList aria-label="Admin sections" className="h-auto w-full flex-wrap justify-start">
           {ADMIN_TABS.map(({ value, label }) => (
             <TabsTrigger key={value} value={value}>
               {label}
@@ -56,11 +55,7 @@ export function AdminDashboard() {
           const Screen = TAB_SCREENS[value];
           return (
             <TabsContent key={value} value={value} className="mt-6">
-              {value === tab ? (
-                <Suspense fallback={<TabLoading />}>
-                  <Screen />
-                </Suspense>
-              ) : null}
+              {value === tab ? <Screen /> : null}
             </TabsContent>
           );
         })}

@@ -40,17 +40,18 @@ export function AdminGate() {
       return;
     }
     setError(null);
-    signIn.mutate(passphrase, {
-      onSuccess: () => {
+    // mutateAsync, not mutate's callbacks: success unmounts this gate, and the toast must still show.
+    signIn.mutateAsync(passphrase).then(
+      () => {
         setPassphrase('');
         toast.success('Access granted');
       },
-      onError: (cause) => {
+      (cause: unknown) => {
         const message = signInMessage(cause);
         setError(message);
         toast.error(message);
       },
-    });
+    );
   };
 
   return (

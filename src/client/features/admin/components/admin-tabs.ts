@@ -1,35 +1,28 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import type { AdminTab } from './admin-tab-list.ts';
+import A11yTab from './tabs/a11y/a11y-tab.tsx';
+import ActivationsTab from './tabs/activations/activations-tab.tsx';
+import ApplicantsTab from './tabs/applicants/applicants-tab.tsx';
+import ContactTab from './tabs/inbox/contact-tab.tsx';
+import EoiTab from './tabs/inbox/eoi-tab.tsx';
+import InvitesTab from './tabs/invites/invites-tab.tsx';
+import KycTab from './tabs/kyc/kyc-tab.tsx';
+import OffersTab from './tabs/offers/offers-tab.tsx';
+import AssetsTab from './tabs/assets/assets-tab.tsx';
 
 /**
- * SPEC §2: the nine tabs, in order, Applicants first. Each tab's screen is its own chunk, so
- * signing in downloads only the tab that opens.
+ * Each tab's screen. They are part of the staff panel's own bundle rather than a chunk each:
+ * tab chunks that import from the panel chunk were emitted with a missing export by the
+ * bundler (the panel failed to load), and the panel is staff-only, so its size is no concern.
  */
-export const ADMIN_TABS = [
-  { value: 'applicants', label: 'Applicants' },
-  { value: 'eoi', label: 'EOI' },
-  { value: 'contact', label: 'Contact' },
-  { value: 'kyc', label: 'KYC' },
-  { value: 'offers', label: 'Offers' },
-  { value: 'activations', label: 'Activations' },
-  { value: 'assets', label: 'Assets' },
-  { value: 'invites', label: 'Invites' },
-  { value: 'a11y', label: 'A11y' },
-] as const;
-export type AdminTab = (typeof ADMIN_TABS)[number]['value'];
-export const DEFAULT_TAB: AdminTab = 'applicants';
-
-export function isAdminTab(value: string | null): value is AdminTab {
-  return ADMIN_TABS.some((tab) => tab.value === value);
-}
-
-export const TAB_SCREENS: Record<AdminTab, LazyExoticComponent<ComponentType>> = {
-  applicants: lazy(() => import('./tabs/applicants/applicants-tab.tsx')),
-  eoi: lazy(() => import('./tabs/inbox/eoi-tab.tsx')),
-  contact: lazy(() => import('./tabs/inbox/contact-tab.tsx')),
-  kyc: lazy(() => import('./tabs/kyc/kyc-tab.tsx')),
-  offers: lazy(() => import('./tabs/offers/offers-tab.tsx')),
-  activations: lazy(() => import('./tabs/activations/activations-tab.tsx')),
-  assets: lazy(() => import('./tabs/assets/assets-tab.tsx')),
-  invites: lazy(() => import('./tabs/invites/invites-tab.tsx')),
-  a11y: lazy(() => import('./tabs/a11y/a11y-tab.tsx')),
+export const TAB_SCREENS: Record<AdminTab, ComponentType> = {
+  applicants: ApplicantsTab,
+  eoi: EoiTab,
+  contact: ContactTab,
+  kyc: KycTab,
+  offers: OffersTab,
+  activations: ActivationsTab,
+  assets: AssetsTab,
+  invites: InvitesTab,
+  a11y: A11yTab,
 };
