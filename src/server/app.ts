@@ -47,6 +47,12 @@ import { registerValidateInvite } from './routes/validate-invite.ts';
 import { registerAdminKycAction } from './routes/admin-kyc-action.ts';
 import { registerAdminKycFile } from './routes/admin-kyc-file.ts';
 import { registerAdminKycList } from './routes/admin-kyc-list.ts';
+import { registerAdminBulkUpdate } from './routes/admin-bulk-update.ts';
+import { registerAdminContactList } from './routes/admin-contact-list.ts';
+import { registerAdminContactUpdate } from './routes/admin-contact-update.ts';
+import { registerAdminEoiList } from './routes/admin-eoi-list.ts';
+import { registerAdminEoiUpdate } from './routes/admin-eoi-update.ts';
+import { registerAdminExportCsv } from './routes/admin-export-csv.ts';
 import { registerApplyKycStart } from './routes/apply-kyc-start.ts';
 import { registerApplyKycUpload } from './routes/apply-kyc-upload.ts';
 import { registerVeriffEventWebhook } from './routes/veriff-event-webhook.ts';
@@ -205,6 +211,12 @@ export async function buildApp(
   registerAdminKycList(app, ctx);
   registerAdminKycAction(app, ctx);
   registerAdminKycFile(app, ctx);
+  registerAdminEoiList(app, ctx);
+  registerAdminContactList(app, ctx);
+  registerAdminEoiUpdate(app, ctx);
+  registerAdminContactUpdate(app, ctx);
+  registerAdminBulkUpdate(app, ctx);
+  registerAdminExportCsv(app, ctx);
 
   const sendSpa = await registerSpa(app, env);
   app.setNotFoundHandler((request, reply) => {

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApiSuccess } from '../../shared/api.ts';
+import { ZInboxUpdateRequest } from '../../shared/schemas/admin-lists.ts';
+import { staffOf } from '../auth/staff.ts';
+import type { AppContext } from '../context.ts';
+import { parseInput } from '../errors.ts';
+import { adminEoiUpdate } from '../services/admin-eoi-update.ts';
+
+export function registerAdminEoiUpdate(app: FastifyInstance, ctx: AppContext) {
+  app.post('/api/admin-eoi-update', async (request): Promise<ApiSuccess> => {
+    const input = parseInput(ZInboxUpdateRequest, request.body);
+    await adminEoiUpdate({ db: ctx.db, input, staff: staffOf(request) });
+    return { ok: true };
+  });
+}

@@ -1,0 +1,19 @@
+import type { InboxStatus } from '../../shared/stages.ts';
+import type { StaffIdentity } from '../auth/staff.ts';
+import type { Db } from '../db/client.ts';
+import { CONTACT_INBOX, updateInboxRecord } from './inbox/inbox.ts';
+
+/**
+ * `admin-contact-update`: sets one contact message's status, audited in the same transaction;
+ * an unknown id is a 404, the status it already has changes nothing.
+ */
+export function adminContactUpdate(options: {
+  db: Db;
+  input: { id: string; status: InboxStatus };
+  staff: StaffIdentity;
+}): Promise<void> {
+  return updateInboxRecord(options.db, CONTACT_INBOX, {
+    ...options.input,
+    actor: options.staff.actor,
+  });
+}

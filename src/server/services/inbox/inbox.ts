@@ -1,0 +1,289 @@
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type {
+  ContactRow,
+  EoiRow,
+  InboxMetrics,
+  InboxTable,
+} from '../../../shared/schemas/admin-lists.ts';
+import type { InboxStatus } from '../../../shared/stages.ts';
+import { writeAudit, type Actor } from '../../audit.ts';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { contactMessages, eoiRequests } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { CsvRecord } from '../../lib/csv.ts';
+
+/**
+ * The two staff inboxes, EOI requests and contact messages, are one thing with two shapes:
+ * the list, status changes and export below are written once and parameterised by an
+ * InboxSpec. Both tables share id, created_at, email, status and updated_at (schema.ts).
+ */
+export interface InboxSpec<Row extends InboxRecord> {
+  table: typeof eoiRequests | typeof contactMessages;
+  /** The person's name column, searched together with the e-mail. */
+  name: typeof eoiRequests.fullName | typeof contactMessages.name;
+  /** What the audit log calls one record. */
+  target: 'eoi_request' | 'contact_message';
+  notFound: string;
+  /** The application a record belongs to, so a change shows on the applicant's timeline. */
+  applicationId: SQL<string | null> | typeof eoiRequests.applicationId;
+  columns: SelectedFields;
+  toRow(record: unknown): Row;
+  csvHeader: readonly string[];
+  csvRecord(row: Row): CsvRecord;
+}
+
+/** What every inbox row has: its id and the keyset cursor the export pages on. */
+export type InboxRecord = { id: string; cursor: string };
+
+/** Ties a spec's row mapping to the columns it selects; the shared code sees it type-erased. */
+function defineInbox<C extends SelectedFields, Row extends InboxRecord>(
+  spec: Omit<InboxSpec<Row>, 'columns' | 'toRow'> & {
+    columns: C;
+    toRow(record: SelectResultFields<C>): Row;
+  },
+): InboxSpec<Row> {
+  return spec as unknown as InboxSpec<Row>;
+}
+
+/**
+ * The exact created_at as PostgreSQL prints it: a JS Date keeps milliseconds, the column keeps
+ * microseconds, and a keyset cursor that lost them would skip or repeat rows.
+ */
+const exactCreatedAt = (column: typeof eoiRequests.createdAt | typeof contactMessages.createdAt) =>
+  sql<string>`${column}::text`;
+
+const eoiColumns = {
+  id: eoiRequests.id,
+  createdAt: eoiRequests.createdAt,
+  cursor: exactCreatedAt(eoiRequests.createdAt),
+  fullName: eoiRequests.fullName,
+  email: eoiRequests.email,
+  phone: eoiRequests.phone,
+  reason: eoiRequests.reason,
+  status: eoiRequests.status,
+};
+
+const contactColumns = {
+  id: contactMessages.id,
+  createdAt: contactMessages.createdAt,
+  cursor: exactCreatedAt(contactMessages.createdAt),
+  name: contactMessages.name,
+  email: contactMessages.email,
+  message: contactMessages.message,
+  status: contactMessages.status,
+};
+
+/** A row with the keyset cursor the export pages on. */
+type Cursored<Row> = Row & { cursor: string };
+export type EoiRecord = Cursored<EoiRow>;
+export type ContactRecord = Cursored<ContactRow>;
+
+export const EOI_INBOX = defineInbox({
+  table: eoiRequests,
+  name: eoiRequests.fullName,
+  target: 'eoi_request',
+  notFound: 'EOI request not found',
+  applicationId: eoiRequests.applicationId,
+  columns: eoiColumns,
+  toRow: (r): EoiRecord => ({
+    id: r.id,
+    created_at: r.createdAt.toISOString(),
+    full_name: r.fullName,
+    email: r.email,
+    phone: r.phone,
+    reason: r.reason,
+    status: r.status,
+    cursor: r.cursor,
+  }),
+  csvHeader: ['Date', 'Name', 'Email', 'Phone', 'Reason', 'Status'],
+  csvRecord: (r) => [r.created_at, r.full_name, r.email, r.phone, r.reason, r.status],
+});
+
+export const CONTACT_INBOX = defineInbox({
+  table: contactMessages,
+  name: contactMessages.name,
+  target: 'contact_message',
+  notFound: 'Contact message not found',
+  applicationId: sql<null>`null`,
+  columns: contactColumns,
+  toRow: (r): ContactRecord => ({
+    id: r.id,
+    created_at: r.createdAt.toISOString(),
+    name: r.name,
+    email: r.email,
+    message: r.message,
+    status: r.status,
+    cursor: r.cursor,
+  }),
+  csvHeader: ['Date', 'Name', 'Email', 'Message', 'Status'],
+  csvRecord: (r) => [r.created_at, r.name, r.email, r.message, r.status],
+});
+
+/** The inbox a bulk update or an export names by its table. */
+export const INBOXES: Record<InboxTable, InboxSpec<InboxRecord>> = {
+  eoi_requests: EOI_INBOX,
+  contact_messages: CONTACT_INBOX,
+};
+
+export interface InboxFilter {
+  status?: InboxStatus | undefined;
+  query?: string | undefined;
+}
+
+/** `%`, `_` and `\` typed by staff are literal characters, not LIKE wildcards. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
+}
+
+/**
+ * The list's and the export's filter: status (the (status, created_at) index) and a
+ * case-insensitive substring of the name or e-mail (ILIKE, served by the trigram GIN indexes).
+ */
+export function inboxWhere(spec: InboxSpec<InboxRecord>, filter: InboxFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(spec.table.status, filter.status));
+  if (filter.query) {
+    const pattern = `%${escapeLike(filter.query)}%`;
+    conditions.push(or(ilike(spec.name, pattern), ilike(spec.table.email, pattern))!);
+  }
+  return and(...conditions);
+}
+
+/** Newest first; id breaks ties so pages and export batches never overlap. */
+const newestFirst = (spec: InboxSpec<InboxRecord>) => [
+  desc(spec.table.createdAt),
+  desc(spec.table.id),
+];
+
+/** Public row shape: the export cursor stays on the server. */
+function withoutCursor<Row extends { cursor: string }>(row: Row): Omit<Row, 'cursor'> {
+  const { cursor: _cursor, ...rest } = row;
+  return rest;
+}
+
+/**
+ * `admin-eoi-list` / `admin-contact-list`: one page newest first, the filtered total, and the
+ * metrics, which describe the whole inbox whatever the filter. Two round trips: the page, and
+ * one statement of counts; the week's and the reviewed count are index-only scans of the
+ * created_at and (status, created_at) indexes, the filtered one uses the filter's index.
+ */
+export async function listInbox<Row extends InboxRecord>(
+  db: Db,
+  spec: InboxSpec<Row>,
+  input: InboxFilter & { page: number; pageSize: number },
+): Promise<{ data: Omit<Row, 'cursor'>[]; total: number; metrics: InboxMetrics }> {
+  const t = spec.table;
+  const where = inboxWhere(spec, input);
+  const [records, counts] = await Promise.all([
+    db
+      .select(spec.columns)
+      .from(t)
+      .where(where)
+      .orderBy(...newestFirst(spec))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    // Unfiltered, the filtered total is the inbox total: count the whole table once.
+    queryRows<{ filtered: number | null; new_this_week: number; total: number; reviewed: number }>(
+      db,
+      sql`select
+        ${where ? sql`(select count(*) from ${t} where ${where})::int` : sql`null`} as filtered,
+        (select count(*) from ${t} where ${t.createdAt} >= now() - interval '7 days')::int as new_this_week,
+        (select count(*) from ${t})::int as total,
+        (select count(*) from ${t} where ${t.status} = 'reviewed')::int as reviewed`,
+    ),
+  ]);
+  const c = counts[0]!;
+  return {
+    data: records.map((r) => withoutCursor(spec.toRow(r))),
+    total: c.filtered ?? c.total,
+    metrics: { newThisWeek: c.new_this_week, total: c.total, reviewed: c.reviewed },
+  };
+}
+
+/**
+ * One export batch: up to `limit` records after `after` in newest-first order. Keyset paging
+ * on (created_at, id) costs the same on the last batch as on the first, unlike OFFSET;
+ * PostgreSQL reads the row comparison as a range on the created_at index.
+ */
+export async function inboxBatch<Row extends InboxRecord>(
+  db: Db,
+  spec: InboxSpec<Row>,
+  options: { where: SQL | undefined; after: Row | null; limit: number },
+): Promise<Row[]> {
+  const t = spec.table;
+  const { after } = options;
+  const keyset = after
+    ? sql`(${t.createdAt}, ${t.id}) < (${after.cursor}::timestamptz, ${after.id}::uuid)`
+    : undefined;
+  const records = await db
+    .select(spec.columns)
+    .from(t)
+    .where(and(options.where, keyset))
+    .orderBy(...newestFirst(spec))
+    .limit(options.limit);
+  return records.map((r) => spec.toRow(r));
+}
+
+/** Locks and reads the given records, in id order so concurrent bulk updates never deadlock. */
+async function lockRecords(tx: Tx, spec: InboxSpec<InboxRecord>, ids: string[]) {
+  const t = spec.table;
+  return tx
+    .select({ id: t.id, status: t.status, applicationId: spec.applicationId })
+    .from(t)
+    .where(inArray(t.id, ids))
+    .orderBy(t.id)
+    .for('update');
+}
+
+/**
+ * Sets the status of the given records of one inbox; ids that are not in it are ignored.
+ * Each record whose status changes gets its audit row in the same transaction; one already at
+ * that status is left alone and not counted. Returns the records changed.
+ */
+export async function setInboxStatus(
+  db: Db,
+  spec: InboxSpec<InboxRecord>,
+  options: { ids: string[]; status: InboxStatus; actor: Actor & { type: 'staff' } },
+): Promise<{ found: number; updated: number }> {
+  const { status } = options;
+  const ids = [...new Set(options.ids)];
+  const t = spec.table;
+  return db.transaction(async (tx) => {
+    const records = await lockRecords(tx, spec, ids);
+    const changed = records.filter((r) => r.status !== status);
+    if (changed.length > 0) {
+      await tx
+        .update(t)
+        .set({ status, updatedAt: sql`now()` })
+        .where(
+          inArray(
+            t.id,
+            changed.map((r) => r.id),
+          ),
+        );
+    }
+    for (const record of changed) {
+      await writeAudit(tx, {
+        actor: options.actor,
+        action: `${spec.target}.update_status`,
+        target: { type: spec.target, id: record.id },
+        applicationId: record.applicationId,
+        before: { status: record.status },
+        after: { status },
+      });
+    }
+    return { found: records.length, updated: changed.length };
+  });
+}
+
+/** `admin-eoi-update` / `admin-contact-update`: one record; an unknown id is a 404. */
+export async function updateInboxRecord(
+  db: Db,
+  spec: InboxSpec<InboxRecord>,
+  options: { id: string; status: InboxStatus; actor: Actor & { type: 'staff' } },
+): Promise<void> {
+  const { found } = await setInboxStatus(db, spec, { ...options, ids: [options.id] });
+  if (found === 0) throw new AppError('not_found', spec.notFound);
+}
