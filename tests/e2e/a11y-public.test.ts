@@ -1,21 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SPA_PATHS } from '../../src/shared/routes.ts';
 import { axeViolations } from './helpers/axe.ts';
 import { launchBrowser } from './helpers/browser.ts';
+import { PUBLIC_ROUTES, settlePublicPage } from './helpers/public-routes.ts';
 
 const { openPage } = launchBrowser();
-
-/**
- * Every screen of SPEC's route table outside /apply and /admin (taken from the table, so a new
- * public page is checked without touching this file), plus the 404 page.
- */
-const PUBLIC_ROUTES = [
-  ...SPA_PATHS.filter(
-    (path) => !path.startsWith('/apply') && path !== '/account' && path !== '/admin',
-  ),
-  '/no-such-page',
-];
 
 const VIEWPORTS = [
   { width: 375, height: 740 },
@@ -30,10 +19,7 @@ async function openRoute(path: string, viewport: { width: number; height: number
   const page = await openPage({ viewport, allowConsole });
   await page.addInitScript((value: string) => localStorage.setItem('waj-theme', value), theme);
   await page.goto(path);
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  // Let data-driven sections (legal text, boilerplate, invite mode) replace their skeletons.
-  await page.waitForLoadState('load');
-  await page.waitForTimeout(400);
+  await settlePublicPage(page);
   return page;
 }
 

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { browserUrlText } from './browser-url.ts';
 
 /**
  * The one HTML policy for stored rich text (the legal documents). Applied when staff save and
@@ -52,22 +53,13 @@ const DROP_WITH_CONTENT = [
   'plaintext',
 ];
 
-/**
- * Browsers drop tabs and newlines anywhere in a URL and trim C0 controls and spaces at either
- * end, so `/\t/evil.example` is `//evil.example`. Normalise the same way before judging.
- */
-function normaliseUrl(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
-}
-
 const ABSOLUTE_WEB = /^https?:\/\/[^/\\]/i;
 const MAILTO = /^mailto:[^\s]/i;
 /** '/path' or '#anchor', but never '//host' or '/\host' (both mean another site). */
 const SITE_RELATIVE = /^(?:\/(?![/\\])|#)/;
 
 function transformLink(_tag: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
-  const href = normaliseUrl(attribs.href ?? '');
+  const href = browserUrlText(attribs.href ?? '');
   if (ABSOLUTE_WEB.test(href)) {
     // Another site must not get a handle on our window or learn the page that linked to it.
     return { tagName: 'a', attribs: { href, rel: 'noopener noreferrer' } };

@@ -242,6 +242,10 @@ export const ASSET_MISSING_MESSAGE = 'Missing information';
 export const ASSET_TYPE_MESSAGE = 'Invalid file type';
 /** Card artwork is at most this large. */
 export const ASSET_MAX_BYTES = 5 * 1024 * 1024;
+/** Over ASSET_MAX_BYTES (413); the spec has no message of its own for it. */
+export const ASSET_TOO_LARGE_MESSAGE = 'File is too large. The maximum size is 5 MB.';
+/** `admin-asset-delete` of an id that is not (or no longer) there (404). */
+export const ASSET_NOT_FOUND_MESSAGE = 'Asset not found';
 export const ASSET_TYPES = ['image/png', 'image/webp', 'image/svg+xml'] as const;
 
 /** The multipart `tier` field of `admin-asset-upload`. */

@@ -11,6 +11,8 @@ export type AxeViolation = {
   id: string;
   impact: string | null;
   help: string;
+  description: string;
+  helpUrl: string;
   nodes: { target: unknown[] }[];
 };
 
@@ -31,6 +33,8 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       id: v.id,
       impact: v.impact,
       help: v.help,
+      description: v.description,
+      helpUrl: v.helpUrl,
       nodes: v.nodes.map((n) => ({ target: n.target })),
     }));
   });

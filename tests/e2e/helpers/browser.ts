@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, consentRecord } from './chromium.ts';
 
 /** Where the server started by global-setup.ts listens, e.g. http://127.0.0.1:40123. */
 export const baseURL = inject('baseURL');
@@ -21,21 +22,7 @@ export interface PageOptions {
   consent?: 'all' | 'essential' | null;
 }
 
-/** The `waj_consent` record (SPEC §3) for `openPage({ consent })`. */
-export function consentRecord(analytics: boolean): string {
-  return JSON.stringify({ essential: true, analytics, timestamp: new Date().toISOString() });
-}
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+export { consentRecord };
 
 /**
  * One Chromium per test file. Call at the top of the file; it returns `openPage`, which gives
@@ -48,7 +35,7 @@ export function launchBrowser(): { openPage: (options?: PageOptions) => Promise<
   const problems: string[] = [];
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
 
   afterAll(async () => {

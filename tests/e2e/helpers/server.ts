@@ -48,6 +48,8 @@ function errorLines(output: string): string[] {
 
 export interface RunningServer {
   baseURL: string;
+  /** The server's DATA_DIR (embedded database, uploads, qa/); removed when it stops. */
+  dataDir: string;
   /** SIGTERM; throws on a non-zero exit, a slow stop or any error the server logged. */
   stop(): Promise<void>;
 }
@@ -169,7 +171,7 @@ export async function startBuiltServer(
     }
   }
 
-  return { baseURL, stop };
+  return { baseURL, dataDir, stop };
 }
 
 /** Signs in as staff on `baseURL` and returns the token for `x-admin-pass`. */
