@@ -52,6 +52,8 @@ import { registerValidateInvite } from './routes/validate-invite.ts';
 import { registerAdminKycAction } from './routes/admin-kyc-action.ts';
 import { registerAdminKycFile } from './routes/admin-kyc-file.ts';
 import { registerAdminKycList } from './routes/admin-kyc-list.ts';
+import { registerAdminApplicantList } from './routes/admin-applicant-list.ts';
+import { registerAdminAuditList } from './routes/admin-audit-list.ts';
 import { registerAdminBulkUpdate } from './routes/admin-bulk-update.ts';
 import { registerAdminContactList } from './routes/admin-contact-list.ts';
 import { registerAdminContactUpdate } from './routes/admin-contact-update.ts';
@@ -216,6 +218,8 @@ export async function buildApp(
   registerAdminKycList(app, ctx);
   registerAdminKycAction(app, ctx);
   registerAdminKycFile(app, ctx);
+  registerAdminApplicantList(app, ctx);
+  registerAdminAuditList(app, ctx);
   registerAdminAssetList(app, ctx);
   registerAdminAssetUpload(app, ctx);
   registerAdminAssetDelete(app, ctx);

@@ -140,6 +140,8 @@ export const inviteCodes = pgTable(
     uniqueIndex('invite_codes_code_upper_idx').on(sql`upper(${t.code})`),
     index('invite_codes_issued_at_idx').on(t.issuedAt),
     index('invite_codes_issued_application_idx').on(t.issuedApplicationId),
+    // The staff applicant list shows each application's redeemed code.
+    index('invite_codes_used_by_application_idx').on(t.usedByApplicationId),
   ],
 );
 
@@ -265,6 +267,12 @@ export const identityChecks = pgTable(
     lastEvent: text('last_event'),
     lastEventAt: timestamp('last_event_at', { withTimezone: true }),
     rawPayload: jsonb('raw_payload'),
+    /**
+     * True on the application's newest check only. A trigger (migration 0002) clears it on the
+     * older ones when a check is inserted, so "the newest check" is one indexed row, not a
+     * per-row subquery: the staff list filters on it at a million applications.
+     */
+    isCurrent: boolean('is_current').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -274,6 +282,20 @@ export const identityChecks = pgTable(
     index('identity_checks_application_idx').on(t.applicationId, t.createdAt),
     index('identity_checks_status_idx').on(t.status),
     index('identity_checks_decision_idx').on(t.decision),
+    uniqueIndex('identity_checks_current_idx')
+      .on(t.applicationId)
+      .where(sql`is_current`),
+    // The staff list's totals under check filters: an index-only count of current checks.
+    index('identity_checks_current_filters_idx')
+      .on(t.status, t.decision, t.pep, t.sanctions)
+      .where(sql`is_current`),
+    // PEP and sanctions hits are rare: these keep the 'yes' filters from walking every row.
+    index('identity_checks_current_pep_idx')
+      .on(t.applicationId)
+      .where(sql`is_current and pep`),
+    index('identity_checks_current_sanctions_idx')
+      .on(t.applicationId)
+      .where(sql`is_current and sanctions`),
   ],
 );
 
@@ -381,6 +403,8 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_application_at_idx').on(t.applicationId, t.at),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
+    // The staff panel's whole-log view, newest first.
+    index('audit_log_at_idx').on(t.at),
   ],
 );
 

@@ -13,6 +13,7 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { contactMessages, eoiRequests } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { CsvRecord } from '../../lib/csv.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 
 /**
  * The two staff inboxes, EOI requests and contact messages, are one thing with two shapes:
@@ -132,11 +133,6 @@ export interface InboxFilter {
   query?: string | undefined;
 }
 
-/** `%`, `_` and `\` typed by staff are literal characters, not LIKE wildcards. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, '\\$&');
-}
-
 /**
  * The list's and the export's filter: status (the (status, created_at) index) and a
  * case-insensitive substring of the name or e-mail (ILIKE, served by the trigram GIN indexes).
@@ -145,7 +141,7 @@ export function inboxWhere(spec: InboxSpec<InboxRecord>, filter: InboxFilter): S
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(spec.table.status, filter.status));
   if (filter.query) {
-    const pattern = `%${escapeLike(filter.query)}%`;
+    const pattern = containsPattern(filter.query);
     conditions.push(or(ilike(spec.name, pattern), ilike(spec.table.email, pattern))!);
   }
   return and(...conditions);

@@ -1,0 +1,209 @@
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { ApplicantRow, YesNo } from '../../shared/schemas/admin-lists.ts';
+import type { IdentityDecision, IdentityStatus, Stage } from '../../shared/stages.ts';
+import { queryRows, type Db } from '../db/client.ts';
+import { applications, identityChecks, inviteCodes } from '../db/schema.ts';
+import { containsPattern } from '../lib/like-pattern.ts';
+
+export interface ApplicantListInput {
+  page: number;
+  pageSize: number;
+  stage?: Stage | undefined;
+  veriff_status?: IdentityStatus | undefined;
+  veriff_decision?: IdentityDecision | undefined;
+  pep_filter?: YesNo | undefined;
+  sanctions_filter?: YesNo | undefined;
+  query?: string | undefined;
+}
+
+/** Veriff's back office page for one verification session. */
+export const VERIFF_CONSOLE_URL = 'https://station.veriff.com/verifications/';
+
+/** So few matches are always collected and sorted in full: it costs next to nothing. */
+const ALWAYS_SORT_UP_TO = 1_000;
+
+/**
+ * 'yes' is a recorded true and 'no' a recorded false. A check without a screening result
+ * (null) is unknown and matches neither: a bank must not list an unscreened applicant as
+ * "not sanctioned".
+ */
+function flagIs(column: typeof identityChecks.pep | typeof identityChecks.sanctions, want: YesNo) {
+  return eq(column, want === 'yes');
+}
+
+const currentCheck = and(
+  eq(identityChecks.applicationId, applications.id),
+  eq(identityChecks.isCurrent, true),
+);
+
+/**
+ * `admin-applicant-list`: applications newest first, one page, with the total under the same
+ * filters. Identity fields come from the application's current (newest) identity check, which
+ * a trigger keeps flagged (`is_current`, migration 0002), so check filters are an indexed 1:1
+ * join rather than a "newest per application" subquery.
+ *
+ * Three short queries: the total; the page's ids; those rows' details. The exact total decides
+ * how the ids are found. PostgreSQL plans `ORDER BY … LIMIT` as if matches were spread evenly,
+ * and guesses how many there are: for a rare match (a sanctions hit, a filter combination
+ * nobody meets) it walks the whole table newest first, probing each row. Knowing the total,
+ * we compare the two ways ourselves: walking newest first probes about
+ * (offset + pageSize) × applications / total rows; collecting every match and sorting costs
+ * about total rows. The cheaper one runs (a stage alone has its own ordered index: it walks).
+ */
+export async function adminApplicantList(options: {
+  db: Db;
+  input: ApplicantListInput;
+}): Promise<{ data: ApplicantRow[]; total: number }> {
+  const { db, input } = options;
+
+  const applicationConditions: SQL[] = [];
+  if (input.stage) applicationConditions.push(eq(applications.stage, input.stage));
+  if (input.query) {
+    const pattern = containsPattern(input.query);
+    applicationConditions.push(
+      or(ilike(applications.fullName, pattern), ilike(applications.email, pattern))!,
+    );
+  }
+  const checkConditions: SQL[] = [];
+  if (input.veriff_status) checkConditions.push(eq(identityChecks.status, input.veriff_status));
+  if (input.veriff_decision) {
+    checkConditions.push(eq(identityChecks.decision, input.veriff_decision));
+  }
+  if (input.pep_filter) checkConditions.push(flagIs(identityChecks.pep, input.pep_filter));
+  if (input.sanctions_filter) {
+    checkConditions.push(flagIs(identityChecks.sanctions, input.sanctions_filter));
+  }
+  const where = and(...applicationConditions, ...checkConditions);
+  const joinsChecks = checkConditions.length > 0;
+
+  const { total, applicationsEstimate } = await countMatches(
+    db,
+    applicationConditions,
+    checkConditions,
+  );
+  const offset = (input.page - 1) * input.pageSize;
+  if (offset >= total) return { data: [], total };
+  const walked = ((offset + input.pageSize) * Math.max(applicationsEstimate, total)) / total;
+  // With no filter or a stage only, an index yields exactly the matches in order: walk it.
+  const indexOrdered = !joinsChecks && !input.query;
+  const sortAll = !indexOrdered && (total <= ALWAYS_SORT_UP_TO || total <= walked);
+
+  const matches = () => {
+    const base = db
+      .select({ id: applications.id, created_at: applications.createdAt })
+      .from(applications);
+    return (joinsChecks ? base.innerJoin(identityChecks, currentCheck) : base).where(where);
+  };
+  let pageIds: string[];
+  if (sortAll) {
+    // MATERIALIZED keeps the planner from pushing the LIMIT back into the scan.
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`with matches as materialized (${matches()})
+        select id from matches order by created_at desc, id desc
+        limit ${input.pageSize} offset ${offset}`,
+    );
+    pageIds = rows.map((row) => row.id);
+  } else {
+    const rows = await matches()
+      .orderBy(desc(applications.createdAt), desc(applications.id))
+      .limit(input.pageSize)
+      .offset(offset);
+    pageIds = rows.map((row) => row.id);
+  }
+  if (!pageIds.length) return { data: [], total };
+
+  // A code the application redeemed, else the newest one issued for it (invited, not yet used).
+  const inviteCode = sql<string | null>`coalesce(
+    (select ${inviteCodes.code} from ${inviteCodes}
+      where ${inviteCodes.usedByApplicationId} = ${applications.id}
+      order by ${inviteCodes.usedAt} desc nulls last limit 1),
+    (select ${inviteCodes.code} from ${inviteCodes}
+      where ${inviteCodes.issuedApplicationId} = ${applications.id}
+      order by ${inviteCodes.issuedAt} desc limit 1))`;
+
+  const rows = await db
+    .select({
+      id: applications.id,
+      fullName: applications.fullName,
+      email: applications.email,
+      stage: applications.stage,
+      tierAssigned: applications.tierAssigned,
+      createdAt: applications.createdAt,
+      inviteCode,
+      provider: identityChecks.provider,
+      providerSessionId: identityChecks.providerSessionId,
+      status: identityChecks.status,
+      decision: identityChecks.decision,
+      pep: identityChecks.pep,
+      sanctions: identityChecks.sanctions,
+      country: identityChecks.country,
+      lastEvent: identityChecks.lastEvent,
+      lastEventAt: identityChecks.lastEventAt,
+    })
+    .from(applications)
+    .leftJoin(identityChecks, currentCheck)
+    .where(inArray(applications.id, pageIds))
+    .orderBy(desc(applications.createdAt), desc(applications.id));
+
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      full_name: row.fullName,
+      email: row.email,
+      invite_code: row.inviteCode,
+      stage: row.stage,
+      veriff_status: row.status,
+      veriff_decision: row.decision,
+      pep: row.pep,
+      sanctions: row.sanctions,
+      country: row.country,
+      last_event: row.lastEvent,
+      last_event_at: row.lastEventAt?.toISOString() ?? null,
+      tier_assigned: row.tierAssigned,
+      created_at: row.createdAt.toISOString(),
+      console_url:
+        row.provider === 'veriff' && row.providerSessionId
+          ? VERIFF_CONSOLE_URL + encodeURIComponent(row.providerSessionId)
+          : null,
+    })),
+    total,
+  };
+}
+
+/**
+ * Matching applications, and the planner's estimate of how many applications there are (a
+ * catalogue read: exact enough to choose a strategy). Check filters alone are counted on the
+ * current checks only: each belongs to an application (foreign key).
+ */
+async function countMatches(
+  db: Db,
+  applicationConditions: SQL[],
+  checkConditions: SQL[],
+): Promise<{ total: number; applicationsEstimate: number }> {
+  const fields = {
+    n: count(),
+    estimate: sql<number>`(select reltuples from pg_class where oid = 'applications'::regclass)`,
+  };
+  let query;
+  if (!checkConditions.length) {
+    query = db
+      .select(fields)
+      .from(applications)
+      .where(and(...applicationConditions));
+  } else if (!applicationConditions.length) {
+    query = db
+      .select(fields)
+      .from(identityChecks)
+      .where(and(eq(identityChecks.isCurrent, true), ...checkConditions));
+  } else {
+    query = db
+      .select(fields)
+      .from(applications)
+      .innerJoin(identityChecks, currentCheck)
+      .where(and(...applicationConditions, ...checkConditions));
+  }
+  const [row] = await query;
+  // reltuples is -1 before the table was first analysed.
+  return { total: row?.n ?? 0, applicationsEstimate: Number(row?.estimate ?? 0) };
+}

@@ -1,0 +1,50 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { AuditRow } from '../../shared/schemas/admin-lists.ts';
+import type { Db } from '../db/client.ts';
+import { auditLog } from '../db/schema.ts';
+
+export interface AuditListInput {
+  basic_id?: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * `admin-audit-list`: the audit trail newest first, one page, with its total; `basic_id`
+ * narrows it to one applicant's timeline (audit_log_application_at_idx). Read only: no call
+ * edits or deletes audit rows, and the database refuses it anyway (migration 0001).
+ */
+export async function adminAuditList(options: {
+  db: Db;
+  input: AuditListInput;
+}): Promise<{ data: AuditRow[]; total: number }> {
+  const { db, input } = options;
+  const where = input.basic_id ? eq(auditLog.applicationId, input.basic_id) : undefined;
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      // Rows of one transaction share its start time; the id keeps them in write order.
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize),
+    db.select({ n: count() }).from(auditLog).where(where),
+  ]);
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      actor_type: row.actorType,
+      actor_id: row.actorId,
+      action: row.action,
+      target_type: row.targetType,
+      target_id: row.targetId,
+      application_id: row.applicationId,
+      before: row.before,
+      after: row.after,
+      ip: row.ip,
+    })),
+    total: totalRow?.n ?? 0,
+  };
+}

@@ -1,0 +1,365 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicantRow, TApplicantListRequest } from '../../src/shared/schemas/admin-lists.ts';
+import type { IdentityDecision, IdentityStatus, Stage } from '../../src/shared/stages.ts';
+import { applications, identityChecks, inviteCodes } from '../../src/server/db/schema.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_SCALE: '0' });
+  token = await t.staffToken();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const BASE = Date.parse('2026-03-01T12:00:00Z');
+let clock = 0;
+
+/** An application created one minute after the previous one, so "newest first" is known. */
+async function seedApplication(
+  options: { fullName?: string | null; email?: string | null; stage?: Stage } = {},
+): Promise<string> {
+  clock += 1;
+  const [row] = await t.ctx.db
+    .insert(applications)
+    .values({
+      source: 'application',
+      stage: options.stage ?? 'basic',
+      fullName: options.fullName === undefined ? `Applicant ${clock}` : options.fullName,
+      email: options.email === undefined ? `applicant${clock}@example.com` : options.email,
+      createdAt: new Date(BASE + clock * 60_000),
+    })
+    .returning({ id: applications.id });
+  return row!.id;
+}
+
+/** An identity check as a provider would have left it; later calls are newer checks. */
+async function seedCheck(
+  applicationId: string,
+  check: {
+    provider?: 'builtin' | 'veriff';
+    sessionId?: string | null;
+    status?: IdentityStatus;
+    decision?: IdentityDecision | null;
+    pep?: boolean | null;
+    sanctions?: boolean | null;
+    country?: string | null;
+    lastEvent?: string | null;
+  } = {},
+): Promise<void> {
+  clock += 1;
+  await t.ctx.db.insert(identityChecks).values({
+    applicationId,
+    provider: check.provider ?? 'builtin',
+    providerSessionId: check.sessionId ?? null,
+    status: check.status ?? 'submitted',
+    decision: check.decision ?? null,
+    pep: check.pep ?? null,
+    sanctions: check.sanctions ?? null,
+    country: check.country ?? null,
+    lastEvent: check.lastEvent ?? null,
+    lastEventAt: check.lastEvent ? new Date(BASE + clock * 60_000) : null,
+    createdAt: new Date(BASE + clock * 60_000),
+  });
+}
+
+async function list(body: TApplicantListRequest | Record<string, unknown> = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin-applicant-list',
+    headers: { 'x-admin-pass': token },
+    payload: body,
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+async function listOk(body: TApplicantListRequest = {}) {
+  const res = await list(body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body.ok).toBe(true);
+  return res.body as { ok: true; data: ApplicantRow[]; total: number };
+}
+
+/** Starts each scenario from no applications (earlier tests' rows would mix in). */
+async function clearApplications() {
+  await t.ctx.db.execute(sql`delete from applications`);
+  await t.ctx.db.execute(sql`delete from invite_codes`);
+}
+
+describe('admin-applicant-list', () => {
+  it('lists newest first, 20 to a page, with the total and an empty page past the end', async () => {
+    await clearApplications();
+    const ids: string[] = [];
+    for (let i = 0; i < 45; i++) ids.push(await seedApplication());
+    const newestFirst = [...ids].reverse();
+
+    const first = await listOk();
+    expect(first.total).toBe(45);
+    expect(first.data.map((row) => row.id)).toEqual(newestFirst.slice(0, 20));
+    const third = await listOk({ page: 3 });
+    expect(third.data.map((row) => row.id)).toEqual(newestFirst.slice(40));
+    const past = await listOk({ page: 4 });
+    expect(past).toEqual({ ok: true, data: [], total: 45 });
+    const small = await listOk({ page: 2, pageSize: 7 });
+    expect(small.data.map((row) => row.id)).toEqual(newestFirst.slice(7, 14));
+  });
+
+  it('breaks ties in time by id, so no row shows on two pages', async () => {
+    await clearApplications();
+    const at = new Date('2026-04-01T00:00:00Z');
+    await t.ctx.db.insert(applications).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        source: 'application' as const,
+        stage: 'basic' as const,
+        fullName: `Same Time ${i}`,
+        createdAt: at,
+      })),
+    );
+    const pages = [await listOk({ page: 1 }), await listOk({ page: 2 })];
+    const seen = pages.flatMap((page) => page.data.map((row) => row.id));
+    expect(new Set(seen).size).toBe(30);
+    expect(seen).toEqual([...seen].sort().reverse());
+  });
+
+  it('shows an applicant with no identity check with empty identity columns', async () => {
+    await clearApplications();
+    const id = await seedApplication({ fullName: 'Ada Lovelace', email: 'ada@example.com' });
+    const { data } = await listOk();
+    expect(data).toEqual([
+      {
+        id,
+        full_name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        invite_code: null,
+        stage: 'basic',
+        veriff_status: null,
+        veriff_decision: null,
+        pep: null,
+        sanctions: null,
+        country: null,
+        last_event: null,
+        last_event_at: null,
+        tier_assigned: null,
+        created_at: new Date(BASE + clock * 60_000).toISOString(),
+        console_url: null,
+      },
+    ]);
+  });
+
+  it('searches names and e-mails case-insensitively, taking % _ and \\ literally', async () => {
+    await clearApplications();
+    const grace = await seedApplication({ fullName: 'Grace Hopper', email: 'gh@navy.example' });
+    const byEmail = await seedApplication({ fullName: 'Alan T', email: 'HOPPER.fan@example.com' });
+    const percent = await seedApplication({ fullName: 'Ten 100% Sure', email: 'a@example.com' });
+    const under = await seedApplication({ fullName: 'Under Score', email: 'u_s@example.com' });
+    const slash = await seedApplication({ fullName: 'Back\\Slash', email: 'b@example.com' });
+    await seedApplication({ fullName: 'Someone Else', email: 'uxs@example.com' });
+    await seedApplication({ fullName: null, email: null });
+
+    const hopper = await listOk({ query: 'hOpPeR' });
+    expect(hopper.data.map((row) => row.id)).toEqual([byEmail, grace]);
+    expect(hopper.total).toBe(2);
+    expect((await listOk({ query: '100%' })).data.map((row) => row.id)).toEqual([percent]);
+    // `_` would match any one character ("uxs") if it were not escaped.
+    expect((await listOk({ query: 'u_s' })).data.map((row) => row.id)).toEqual([under]);
+    expect((await listOk({ query: 'k\\s' })).data.map((row) => row.id)).toEqual([slash]);
+    expect((await listOk({ query: '%' })).data.map((row) => row.id)).toEqual([percent]);
+    // Blank or spaces-only search is no search.
+    expect((await listOk({ query: '   ' })).total).toBe(7);
+    expect(await listOk({ query: 'nobody-by-this-name' })).toEqual({
+      ok: true,
+      data: [],
+      total: 0,
+    });
+  });
+
+  it('filters by stage and treats "all" and "" as no filter', async () => {
+    await clearApplications();
+    const kyc = await seedApplication({ stage: 'kyc' });
+    await seedApplication({ stage: 'basic' });
+    const kyc2 = await seedApplication({ stage: 'kyc' });
+    const { data, total } = await listOk({ stage: 'kyc' });
+    expect(data.map((row) => row.id)).toEqual([kyc2, kyc]);
+    expect(total).toBe(2);
+    expect(data.every((row) => row.stage === 'kyc')).toBe(true);
+    for (const none of ['all', '']) {
+      const all = await listOk({
+        stage: none,
+        veriff_status: none,
+        veriff_decision: none,
+        pep_filter: none,
+        sanctions_filter: none,
+        query: none,
+      } as TApplicantListRequest);
+      expect(all.total).toBe(3);
+    }
+  });
+
+  it('shows and filters on the newest identity check only', async () => {
+    await clearApplications();
+    const resubmitted = await seedApplication({ stage: 'kyc', fullName: 'Resubmitted' });
+    await seedCheck(resubmitted, {
+      status: 'declined',
+      decision: 'resubmission_requested',
+      pep: true,
+      sanctions: true,
+      country: 'FR',
+      lastEvent: 'declined',
+    });
+    await seedCheck(resubmitted, {
+      provider: 'veriff',
+      sessionId: 'f04bdb47-d3be-4b28-b028-a652feb060b5',
+      status: 'approved',
+      decision: 'approved',
+      pep: false,
+      sanctions: false,
+      country: 'GB',
+      lastEvent: 'approved',
+    });
+    const declined = await seedApplication({ stage: 'kyc_in_progress', fullName: 'Declined' });
+    await seedCheck(declined, { status: 'declined', decision: 'declined', pep: false });
+
+    const row = (await listOk({ query: 'Resubmitted' })).data[0]!;
+    expect(row).toMatchObject({
+      veriff_status: 'approved',
+      veriff_decision: 'approved',
+      pep: false,
+      sanctions: false,
+      country: 'GB',
+      last_event: 'approved',
+      console_url: 'https://station.veriff.com/verifications/f04bdb47-d3be-4b28-b028-a652feb060b5',
+    });
+    expect(row.last_event_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    const ids = async (body: TApplicantListRequest) => (await listOk(body)).data.map((r) => r.id);
+    expect(await ids({ veriff_status: 'declined' })).toEqual([declined]);
+    expect(await ids({ veriff_status: 'approved' })).toEqual([resubmitted]);
+    expect(await ids({ veriff_decision: 'resubmission_requested' })).toEqual([]);
+    expect(await ids({ veriff_decision: 'declined' })).toEqual([declined]);
+    expect(await ids({ pep_filter: 'yes' })).toEqual([]);
+    expect(await ids({ sanctions_filter: 'yes' })).toEqual([]);
+    expect((await listOk({ veriff_status: 'declined' })).total).toBe(1);
+  });
+
+  it('treats an unknown PEP or sanctions result as neither yes nor no', async () => {
+    await clearApplications();
+    const pep = await seedApplication({ stage: 'kyc' });
+    await seedCheck(pep, { pep: true, sanctions: false });
+    const clear = await seedApplication({ stage: 'kyc' });
+    await seedCheck(clear, { pep: false, sanctions: false });
+    const sanctioned = await seedApplication({ stage: 'kyc' });
+    await seedCheck(sanctioned, { pep: false, sanctions: true });
+    const unscreened = await seedApplication({ stage: 'kyc' });
+    await seedCheck(unscreened, { pep: null, sanctions: null });
+    await seedApplication({ stage: 'basic' });
+
+    const ids = async (body: TApplicantListRequest) => {
+      const res = await listOk(body);
+      expect(res.total).toBe(res.data.length);
+      return res.data.map((r) => r.id);
+    };
+    expect(await ids({ pep_filter: 'yes' })).toEqual([pep]);
+    expect(await ids({ pep_filter: 'no' })).toEqual([sanctioned, clear]);
+    expect(await ids({ sanctions_filter: 'yes' })).toEqual([sanctioned]);
+    expect(await ids({ sanctions_filter: 'no' })).toEqual([clear, pep]);
+    expect(await ids({ pep_filter: 'no', sanctions_filter: 'no' })).toEqual([clear]);
+    expect(await ids({ pep_filter: 'no', stage: 'kyc', query: 'applicant' })).toEqual([
+      sanctioned,
+      clear,
+    ]);
+  });
+
+  it('shows the invitation code the application redeemed, else the one issued for it', async () => {
+    await clearApplications();
+    const redeemed = await seedApplication({ stage: 'code_verified' });
+    const invited = await seedApplication({ stage: 'invited' });
+    const none = await seedApplication({ stage: 'basic' });
+    await t.ctx.db.insert(inviteCodes).values([
+      { code: 'AAAA-BBBB-CCCC', issuedApplicationId: invited },
+      { code: 'DDDD-EEEE-FFFF', usedByApplicationId: redeemed, usedAt: new Date() },
+      // Issued to it earlier but never used: the redeemed one is the one that counts.
+      { code: 'GGGG-HHHH-JJJJ', issuedApplicationId: redeemed },
+    ]);
+    const { data } = await listOk();
+    const codeOf = (id: string) => data.find((row) => row.id === id)?.invite_code;
+    expect(codeOf(redeemed)).toBe('DDDD-EEEE-FFFF');
+    expect(codeOf(invited)).toBe('AAAA-BBBB-CCCC');
+    expect(codeOf(none)).toBeNull();
+  });
+
+  it('links a Veriff check to its console page and a builtin review to nothing', async () => {
+    await clearApplications();
+    const builtin = await seedApplication({ stage: 'kyc_in_progress' });
+    await seedCheck(builtin, { provider: 'builtin' });
+    const noSession = await seedApplication({ stage: 'kyc_in_progress' });
+    await seedCheck(noSession, { provider: 'veriff', sessionId: null });
+    const { data } = await listOk();
+    expect(data.map((row) => row.console_url)).toEqual([null, null]);
+  });
+
+  it('pages through many matches the same way whichever way the rows are found', async () => {
+    await clearApplications();
+    // More matches than are ever sorted in full, so the newest-first walk is used too.
+    await t.ctx.db.execute(sql`
+      insert into applications (full_name, email, source, stage, created_at)
+      select 'Bulk ' || i, 'bulk' || i || '@example.com', 'application',
+        case when i % 2 = 0 then 'kyc' else 'basic' end,
+        timestamptz '2026-05-01' + (i || ' seconds')::interval
+      from generate_series(1, 2400) as i`);
+    await t.ctx.db.execute(sql`
+      insert into identity_checks (application_id, provider, status, pep, created_at)
+      select id, 'builtin', 'approved',
+        case when full_name like '%4' then true else false end, created_at
+      from applications where stage = 'kyc'`);
+    const approved = await listOk({ veriff_status: 'approved', page: 3 });
+    expect(approved.total).toBe(1200);
+    // kyc rows are the even ones; newest first, page 3 starts at the 41st: 2400 - 2*40.
+    expect(approved.data.map((row) => row.full_name)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Bulk ${2320 - 2 * i}`),
+    );
+    const pep = await listOk({ pep_filter: 'yes', page: 2 });
+    expect(pep.total).toBe(240);
+    expect(pep.data.map((row) => row.full_name)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Bulk ${2194 - 10 * i}`),
+    );
+    const last = await listOk({ veriff_status: 'approved', page: 60 });
+    expect(last.data.map((row) => row.full_name)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Bulk ${40 - 2 * i}`),
+    );
+  });
+
+  it('refuses filters it does not know with 400 and the field message', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ stage: 'approved' }, 'stage', 'Please choose a valid stage'],
+      [{ veriff_status: 'pending' }, 'veriff_status', 'Please choose a valid status'],
+      [{ veriff_decision: 'maybe' }, 'veriff_decision', 'Please choose a valid decision'],
+      [{ pep_filter: 'true' }, 'pep_filter', 'Please choose PEP yes or no'],
+      [{ sanctions_filter: 1 }, 'sanctions_filter', 'Please choose sanctioned or not'],
+      [{ pageSize: 101 }, 'pageSize', 'Page size must be between 1 and 100'],
+      [{ page: 0 }, 'page', 'Page must be at least 1'],
+      [{ query: 'x'.repeat(256) }, 'query', 'Search must be less than 255 characters'],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await list(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toEqual({ ok: false, error: message, details: { [field]: message } });
+    }
+  });
+
+  it('keeps only the newest check current when a new one arrives (database trigger)', async () => {
+    await clearApplications();
+    const id = await seedApplication({ stage: 'kyc_in_progress' });
+    await seedCheck(id, { status: 'declined' });
+    await seedCheck(id, { status: 'started' });
+    await seedCheck(id, { status: 'submitted' });
+    const rows = await t.ctx.db
+      .select({ status: identityChecks.status, current: identityChecks.isCurrent })
+      .from(identityChecks)
+      .where(eq(identityChecks.applicationId, id));
+    expect(rows.filter((row) => row.current).map((row) => row.status)).toEqual(['submitted']);
+    expect((await listOk()).data[0]!.veriff_status).toBe('submitted');
+  });
+});
