@@ -1,0 +1,60 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AssetListResponse,
+  AssetUploadResponse,
+} from '../../../../shared/schemas/admin-lists.ts';
+import type { AssetTier } from '../../../../shared/tiers.ts';
+import { staffApi } from './staff-api.ts';
+
+const assetsKey = ['admin', 'assets'] as const;
+
+/** `admin-asset-list` (empty body): every upload, newest first. */
+export const assetListQuery = queryOptions({
+  queryKey: assetsKey,
+  queryFn: ({ signal }) => staffApi.post<AssetListResponse>('/admin-asset-list', {}, { signal }),
+  // SPEC §8: an admin failure is logged and toasted, never retried.
+  retry: false,
+});
+
+export function useAssetList() {
+  return useQuery(assetListQuery);
+}
+
+/**
+ * The public card artwork (`GET /api/card-assets`) is cached under this key by the site;
+ * after a change here it is read again, so /cards in this tab shows the newest at once.
+ */
+const PUBLIC_CARD_ASSETS_KEY = ['card-assets'] as const;
+
+function useRefreshAssets() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: assetsKey }),
+      queryClient.invalidateQueries({ queryKey: PUBLIC_CARD_ASSETS_KEY }),
+    ]);
+}
+
+/** `admin-asset-upload`: multipart `file` and `tier`; the server checks the type by content. */
+export function useUploadAsset() {
+  const refresh = useRefreshAssets();
+  return useMutation({
+    mutationFn: ({ file, tier }: { file: File; tier: AssetTier }) => {
+      const form = new FormData();
+      // The tier first, so the server knows it before the file streams in.
+      form.append('tier', tier);
+      form.append('file', file, file.name);
+      return staffApi.post<AssetUploadResponse>('/admin-asset-upload', form);
+    },
+    onSuccess: refresh,
+  });
+}
+
+/** `admin-asset-delete`. */
+export function useDeleteAsset() {
+  const refresh = useRefreshAssets();
+  return useMutation({
+    mutationFn: (id: string) => staffApi.post<{ ok: true }>('/admin-asset-delete', { id }),
+    onSuccess: refresh,
+  });
+}
