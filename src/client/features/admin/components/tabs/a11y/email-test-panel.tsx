@@ -93,7 +93,8 @@ export function EmailTestPanel() {
           <Badge variant="outline">Development only</Badge>
         </div>
         <CardDescription id={ids.hint}>
-          Sends a test EOI or contact notification through the outbox, then removes the test record.
+          Sends a test EOI or contact notification to the staff address through the outbox; no EOI
+          or contact record is kept.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -1,4 +1,121 @@
-/** Placeholder: the applicants tab is being built. */
+import { useState } from 'react';
+import { toast } from 'sonner';
+import {
+  APPLICANT_PAGE_SIZE,
+  type ApplicantRow,
+} from '../../../../../../shared/schemas/admin-lists.ts';
+import { useApplicants, useResendLink } from '../../../api/applicants.ts';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { PaginationBar } from '../../common/pagination-bar.tsx';
+import { TabEmpty, TabError, TabLoading } from '../../common/tab-state.tsx';
+import { ApplicantFiltersBar, NO_FILTERS, type ApplicantFilters } from './applicant-filters.tsx';
+import { ApplicantsTable } from './applicants-table.tsx';
+import { InviteDialog } from './invite-dialog.tsx';
+import { OverrideTierDialog, refusalMessage } from './override-tier-dialog.tsx';
+import { TimelineSheet } from './timeline-sheet.tsx';
+import { useReturnFocus } from '../../../hooks/use-return-focus.ts';
+
+type DialogKind = 'timeline' | 'tier' | 'invite';
+
+/** SPEC §2 'Applicants': search, five filters, the table, row actions and pagination. */
 export default function ApplicantsTab() {
-  return <p className="text-muted-foreground">Coming soon.</p>;
+  const [query, setQuery] = useState('');
+  const [filters, setFilters] = useState<ApplicantFilters>(NO_FILTERS);
+  const search = useDebouncedValue(query.trim());
+
+  // Any change of filter or (settled) search starts again at page 1. The page is stored with
+  // the filters it was chosen under and reset during render (React's "previous props"
+  // pattern), so no effect runs and no stale page flashes.
+  const filterKey = JSON.stringify([search, filters]);
+  const [paging, setPaging] = useState({ filterKey, page: 1 });
+  if (paging.filterKey !== filterKey) setPaging({ filterKey, page: 1 });
+  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ filterKey, page: next });
+
+  const list = useApplicants({
+    page,
+    pageSize: APPLICANT_PAGE_SIZE,
+    ...filters,
+    query: search,
+  });
+  const resend = useResendLink();
+  // The row stays after closing, so the dialog can animate out with its content.
+  const [dialog, setDialog] = useState<{ kind: DialogKind | null; row: ApplicantRow | null }>({
+    kind: null,
+    row: null,
+  });
+  const focus = useReturnFocus();
+  const open = (kind: DialogKind) => (row: ApplicantRow) => {
+    focus.remember();
+    setDialog({ kind, row });
+  };
+  const close = () => setDialog((current) => ({ ...current, kind: null }));
+
+  const onResendLink = (row: ApplicantRow) => {
+    resend.mutate(row.id, {
+      onSuccess: () => toast.success('Magic link sent successfully'),
+      onError: (error) => {
+        console.error('admin-applicant-resend-link failed', error);
+        toast.error('Failed to send magic link', { description: refusalMessage(error) });
+      },
+    });
+  };
+
+  return (
+    <div className="grid gap-6">
+      <ApplicantFiltersBar
+        query={query}
+        onQueryChange={setQuery}
+        filters={filters}
+        onFilterChange={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
+      />
+      {list.isPending ? (
+        <TabLoading label="Loading applicants..." />
+      ) : list.isError ? (
+        <TabError message="Failed to load applicants" onRetry={() => void list.refetch()} />
+      ) : (
+        <>
+          {list.data.data.length === 0 ? (
+            <TabEmpty title="No applicants found" />
+          ) : (
+            <ApplicantsTable
+              rows={list.data.data}
+              stale={list.isPlaceholderData}
+              onTimeline={open('timeline')}
+              onOverrideTier={open('tier')}
+              onResendLink={onResendLink}
+              onInvite={open('invite')}
+              resendingId={resend.isPending ? (resend.variables ?? null) : null}
+            />
+          )}
+          <PaginationBar
+            // The range of the rows on screen: the previous page's while the next one loads.
+            page={list.data.page}
+            pageSize={APPLICANT_PAGE_SIZE}
+            total={list.data.total}
+            onPageChange={setPage}
+            busy={list.isFetching}
+          />
+        </>
+      )}
+      <TimelineSheet
+        applicant={dialog.row}
+        open={dialog.kind === 'timeline'}
+        onClose={close}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
+      />
+      <OverrideTierDialog
+        applicant={dialog.row}
+        open={dialog.kind === 'tier'}
+        onClose={close}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
+      />
+      <InviteDialog
+        applicant={dialog.row}
+        open={dialog.kind === 'invite'}
+        onClose={close}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
+      />
+    </div>
+  );
 }

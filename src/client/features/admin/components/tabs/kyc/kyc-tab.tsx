@@ -1,4 +1,199 @@
-/** Placeholder: the kyc tab is being built. */
+import { Eye } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import type { KycListFile } from '../../../../../../shared/schemas/admin.ts';
+import type { KycFileType } from '../../../../../../shared/stages.ts';
+import { Button } from '../../../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../../../components/ui/card.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../../../components/ui/table.tsx';
+import { useKycFiles } from '../../../api/kyc.ts';
+import { TabEmpty, TabError, TabLoading } from '../../common/tab-state.tsx';
+import {
+  applicantNameOf,
+  groupByApplicant,
+  KYC_TYPE_LABELS,
+  UNKNOWN_APPLICANT,
+  type KycApplicantGroup,
+} from './kyc-format.ts';
+import { useReturnFocus } from '../../../hooks/use-return-focus.ts';
+import { KycPreviewDialog } from './kyc-preview-dialog.tsx';
+import { KycStatusBadge } from './kyc-status-badge.tsx';
+import { formatStaffDate, formatStaffDateTime } from '../../../utils/format-date.ts';
+
+const LOAD_FAILED = 'Failed to load KYC files';
+
+/** SPEC §2 'KYC review': the pending queue, then every applicant's two files. */
 export default function KycTab() {
-  return <p className="text-muted-foreground">Coming soon.</p>;
+  // The file stays after closing, so the dialog can animate out with its content.
+  const [preview, setPreview] = useState<{ file: KycListFile | null; open: boolean }>({
+    file: null,
+    open: false,
+  });
+  const focus = useReturnFocus();
+  const onPreview = (file: KycListFile) => {
+    focus.remember();
+    setPreview({ file, open: true });
+  };
+  return (
+    <div className="grid gap-10">
+      <PendingList onPreview={onPreview} />
+      <ApplicantFiles onPreview={onPreview} />
+      <KycPreviewDialog
+        file={preview.file}
+        open={preview.open}
+        onClose={() => setPreview((current) => ({ ...current, open: false }))}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
+      />
+    </div>
+  );
+}
+
+type PreviewProps = { onPreview: (file: KycListFile) => void };
+
+function PreviewButton({ file, onPreview }: { file: KycListFile } & PreviewProps) {
+  return (
+    <Button variant="outline" size="sm" onClick={() => onPreview(file)}>
+      <Eye aria-hidden="true" />
+      Preview
+      <span className="sr-only">
+        {' '}
+        {KYC_TYPE_LABELS[file.type]} of {applicantNameOf(file)}
+      </span>
+    </Button>
+  );
+}
+
+/** The separate list of files waiting for a decision, across applicants, newest first. */
+function PendingList({ onPreview }: PreviewProps) {
+  const pending = useKycFiles('pending');
+  return (
+    <section aria-labelledby="kyc-pending-heading" className="grid gap-4">
+      <h2 id="kyc-pending-heading" className="font-serif text-2xl">
+        Pending review
+        {pending.data ? (
+          <span className="text-base text-muted-foreground"> ({pending.data.files.length})</span>
+        ) : null}
+      </h2>
+      {pending.isPending ? (
+        <TabLoading label="Loading KYC files..." />
+      ) : pending.isError ? (
+        <TabError message={LOAD_FAILED} onRetry={() => void pending.refetch()} />
+      ) : pending.data.files.length === 0 ? (
+        <TabEmpty title="No files waiting for review" />
+      ) : (
+        <Table label="Pending KYC files">
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>Applicant</TableHead>
+              <TableHead>File</TableHead>
+              <TableHead>Uploaded</TableHead>
+              <TableHead>Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {pending.data.files.map((file) => (
+              <TableRow key={file.id}>
+                <TableCell>
+                  <span className="block font-medium">{applicantNameOf(file)}</span>
+                  <span className="block text-xs break-all text-muted-foreground">
+                    {file.application.email ?? '—'}
+                  </span>
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{KYC_TYPE_LABELS[file.type]}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  {formatStaffDateTime(file.uploaded_at)}
+                </TableCell>
+                <TableCell>
+                  <PreviewButton file={file} onPreview={onPreview} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </section>
+  );
+}
+
+function ApplicantFiles({ onPreview }: PreviewProps) {
+  const all = useKycFiles();
+  const groups = useMemo(() => (all.data ? groupByApplicant(all.data.files) : []), [all.data]);
+  return (
+    <section aria-labelledby="kyc-applicants-heading" className="grid gap-4">
+      <h2 id="kyc-applicants-heading" className="font-serif text-2xl">
+        Submissions by applicant
+      </h2>
+      {all.isPending ? (
+        <TabLoading label="Loading KYC files..." />
+      ) : all.isError ? (
+        <TabError message={LOAD_FAILED} onRetry={() => void all.refetch()} />
+      ) : groups.length === 0 ? (
+        <TabEmpty title="No KYC submissions yet" />
+      ) : (
+        <ul className="grid gap-4 xl:grid-cols-2">
+          {groups.map((group) => (
+            <li key={group.basicId}>
+              <ApplicantCard group={group} onPreview={onPreview} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ApplicantCard({ group, onPreview }: { group: KycApplicantGroup } & PreviewProps) {
+  const name = group.fullName ?? UNKNOWN_APPLICANT;
+  return (
+    <Card className="h-full gap-4" aria-label={`KYC files of ${name}`} role="group">
+      <CardHeader>
+        <CardTitle className="text-lg">{name}</CardTitle>
+        <p className="text-sm break-all text-muted-foreground">{group.email ?? '—'}</p>
+        <p className="text-sm text-muted-foreground">
+          Applied on {formatStaffDate(group.appliedAt)}
+        </p>
+      </CardHeader>
+      <CardContent className="grid gap-3 sm:grid-cols-2">
+        {(['document', 'selfie'] as const satisfies readonly KycFileType[]).map((type) => (
+          <FileCard key={type} type={type} file={group[type]} onPreview={onPreview} />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+function FileCard({
+  type,
+  file,
+  onPreview,
+}: { type: KycFileType; file: KycListFile | null } & PreviewProps) {
+  const headingId = useId();
+  return (
+    <div
+      role="group"
+      aria-labelledby={headingId}
+      className="grid content-start gap-2 rounded-md border border-border p-4"
+    >
+      <h3 id={headingId} className="text-sm font-medium">
+        {KYC_TYPE_LABELS[type]}
+      </h3>
+      {file ? (
+        <>
+          <KycStatusBadge status={file.status} />
+          <p className="text-xs text-muted-foreground">{formatStaffDateTime(file.uploaded_at)}</p>
+          <div>
+            <PreviewButton file={file} onPreview={onPreview} />
+          </div>
+        </>
+      ) : (
+        <p className="text-sm text-muted-foreground">Not uploaded</p>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,262 @@
+import { ExternalLink, History, Loader2, Mail, Send, SlidersHorizontal } from 'lucide-react';
+import type { MouseEvent, ReactNode } from 'react';
+import {
+  DECISION_FILTER_OPTIONS,
+  STAGE_FILTER_OPTIONS,
+  STATUS_FILTER_OPTIONS,
+  type ApplicantRow,
+} from '../../../../../../shared/schemas/admin-lists.ts';
+import { Badge } from '../../../../../components/ui/badge.tsx';
+import { Button, buttonVariants } from '../../../../../components/ui/button.tsx';
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../../../../components/ui/tooltip.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../../../components/ui/table.tsx';
+import { cn } from '../../../../../utils/cn.ts';
+import { formatStaffDateTime } from '../../../utils/format-date.ts';
+
+const COLUMNS = [
+  'Name',
+  'Email',
+  'Invite Code',
+  'Stage',
+  'Veriff Status',
+  'Decision',
+  'PEP',
+  'Sanctions',
+  'Country',
+  'Last Event',
+  'Actions',
+] as const;
+
+function labelOf(options: readonly { value: string; label: string }[], value: string | null) {
+  if (value === null) return '—';
+  return options.find((option) => option.value === value)?.label ?? value;
+}
+
+/** How staff name an applicant in buttons and dialogs. */
+export function applicantName(row: Pick<ApplicantRow, 'full_name' | 'email'>): string {
+  return row.full_name ?? row.email ?? 'Unknown Applicant';
+}
+
+function YesNo({ value }: { value: boolean | null }) {
+  if (value === null) return <>—</>;
+  return value ? <Badge variant="destructive">Yes</Badge> : <span>No</span>;
+}
+
+function LastEvent({ row }: { row: ApplicantRow }) {
+  if (!row.last_event) return <>—</>;
+  const event = row.last_event.replace(/_/g, ' ');
+  return (
+    <span className="grid">
+      <span className="first-letter:uppercase">{event}</span>
+      {row.last_event_at ? (
+        <time dateTime={row.last_event_at} className="text-xs text-muted-foreground">
+          {formatStaffDateTime(row.last_event_at)}
+        </time>
+      ) : null}
+    </span>
+  );
+}
+
+/** The Actions column stays in view while the rest of the table scrolls sideways. */
+const STICKY = 'sticky right-0 border-l border-border bg-background';
+/** The header row's tint (muted at 60 % over the page), opaque so cells slide under it. */
+const STICKY_HEAD = 'bg-[color-mix(in_oklab,var(--color-muted)_60%,var(--color-background))]';
+
+type IconActionProps = {
+  'data-timeline'?: boolean;
+  /** The accessible name: the action and whose row it is. */
+  label: string;
+  /** What the tooltip says. */
+  hint: string;
+  onClick: () => void;
+  busy?: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+};
+
+/** A compact row action; the tooltip names it for pointer users, aria-label for everyone. */
+function IconAction({ label, hint, onClick, busy, disabled, children, ...data }: IconActionProps) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        {/* aria-disabled, not disabled: the tooltip still explains a disabled action. */}
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          {...data}
+          aria-label={label}
+          aria-disabled={disabled || busy || undefined}
+          aria-busy={busy || undefined}
+          onClick={() => {
+            if (!disabled && !busy) onClick();
+          }}
+        >
+          {busy ? (
+            <Loader2 aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+          ) : (
+            <span aria-hidden="true" className="contents">
+              {children}
+            </span>
+          )}
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{busy ? 'Sending...' : hint}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+type Props = {
+  rows: ApplicantRow[];
+  /** While the next page loads, the current one stays, dimmed. */
+  stale: boolean;
+  onTimeline: (row: ApplicantRow) => void;
+  onOverrideTier: (row: ApplicantRow) => void;
+  onResendLink: (row: ApplicantRow) => void;
+  onInvite: (row: ApplicantRow) => void;
+  /** The row whose magic link is being sent. */
+  resendingId: string | null;
+};
+
+/** SPEC §2: the eleven columns; a row opens the applicant's timeline. */
+export function ApplicantsTable({
+  rows,
+  stale,
+  onTimeline,
+  onOverrideTier,
+  onResendLink,
+  onInvite,
+  resendingId,
+}: Props) {
+  // The action buttons sit inside the clickable row: their clicks are theirs alone.
+  const stop = (event: MouseEvent) => event.stopPropagation();
+  return (
+    <Table
+      label="Applicants"
+      aria-busy={stale || undefined}
+      className={cn('transition-opacity', stale && 'opacity-60')}
+    >
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          {COLUMNS.map((column) => (
+            <TableHead
+              key={column}
+              className={column === 'Actions' ? cn(STICKY, STICKY_HEAD) : undefined}
+            >
+              {column}
+            </TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => {
+          const name = applicantName(row);
+          return (
+            <TableRow
+              key={row.id}
+              className="cursor-pointer"
+              onClick={(event) => {
+                // Focus the row's Timeline button first, so closing the sheet returns here.
+                event.currentTarget.querySelector<HTMLElement>('[data-timeline]')?.focus();
+                onTimeline(row);
+              }}
+            >
+              <TableCell className="font-medium whitespace-nowrap">
+                {row.full_name ?? '—'}
+              </TableCell>
+              <TableCell className="max-w-64 truncate" title={row.email ?? undefined}>
+                {row.email ?? '—'}
+              </TableCell>
+              <TableCell className="font-mono text-xs whitespace-nowrap">
+                {row.invite_code ?? '—'}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                <Badge variant="outline">{labelOf(STAGE_FILTER_OPTIONS, row.stage)}</Badge>
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                {labelOf(STATUS_FILTER_OPTIONS, row.veriff_status)}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                {labelOf(DECISION_FILTER_OPTIONS, row.veriff_decision)}
+              </TableCell>
+              <TableCell>
+                <YesNo value={row.pep} />
+              </TableCell>
+              <TableCell>
+                <YesNo value={row.sanctions} />
+              </TableCell>
+              <TableCell>{row.country ?? '—'}</TableCell>
+              <TableCell className="whitespace-nowrap">
+                <LastEvent row={row} />
+              </TableCell>
+              <TableCell onClick={stop} className={STICKY}>
+                <div className="flex items-center gap-1">
+                  <IconAction
+                    data-timeline
+                    label={`Timeline for ${name}`}
+                    hint="Timeline"
+                    onClick={() => onTimeline(row)}
+                  >
+                    <History />
+                  </IconAction>
+                  <IconAction
+                    label={`Override Tier for ${name}`}
+                    hint="Override Tier"
+                    onClick={() => onOverrideTier(row)}
+                  >
+                    <SlidersHorizontal />
+                  </IconAction>
+                  <IconAction
+                    label={`Resend magic link to ${name}`}
+                    hint={row.email ? 'Resend magic link' : 'No e-mail address'}
+                    onClick={() => onResendLink(row)}
+                    busy={resendingId === row.id}
+                    disabled={!row.email}
+                  >
+                    <Mail />
+                  </IconAction>
+                  {row.stage === 'basic' ? (
+                    <IconAction
+                      label={`Invite ${name}`}
+                      hint="Invite"
+                      onClick={() => onInvite(row)}
+                      disabled={!row.email}
+                    >
+                      <Send />
+                    </IconAction>
+                  ) : null}
+                  {row.console_url ? (
+                    <Tooltip>
+                      <TooltipTrigger asChild>
+                        <a
+                          href={row.console_url}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          aria-label={`Veriff console for ${name} (opens in a new tab)`}
+                          className={cn(
+                            buttonVariants({ variant: 'ghost', size: 'icon' }),
+                            'size-8',
+                          )}
+                        >
+                          <ExternalLink aria-hidden="true" />
+                        </a>
+                      </TooltipTrigger>
+                      <TooltipContent>Veriff console</TooltipContent>
+                    </Tooltip>
+                  ) : null}
+                </div>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}

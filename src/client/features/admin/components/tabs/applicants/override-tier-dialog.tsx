@@ -1,0 +1,128 @@
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import type { ApplicantRow } from '../../../../../../shared/schemas/admin-lists.ts';
+import { OVERRIDE_TIERS, TIER_INFO } from '../../../../../../shared/tiers.ts';
+import { Button } from '../../../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../../../components/ui/dialog.tsx';
+import { Label } from '../../../../../components/ui/label.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../../../../components/ui/select.tsx';
+import { isApiError } from '../../../../../lib/api-client.ts';
+import { useOverrideTier, type OverrideTier } from '../../../api/applicants.ts';
+import { applicantName } from './applicants-table.tsx';
+
+function isOverrideTier(value: string | null): value is OverrideTier {
+  return (OVERRIDE_TIERS as readonly string[]).includes(value ?? '');
+}
+
+/** A refusal the server explained (e.g. the offer is already signed) is worth showing. */
+export function refusalMessage(error: unknown): string | undefined {
+  return isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : undefined;
+}
+
+type Props = {
+  /** The row it is about; kept while the dialog animates closed. */
+  applicant: ApplicantRow | null;
+  open: boolean;
+  onClose: () => void;
+  /** Where focus goes when it closes (see useReturnFocus). */
+  onCloseAutoFocus?: (event: Event) => void;
+};
+
+/** SPEC §2: Override Tier (Standard, Noir, Monarch, Titan only), 'Update Tier'. */
+export function OverrideTierDialog({ applicant, open, onClose, onCloseAutoFocus }: Props) {
+  return (
+    <Dialog
+      open={open && applicant !== null}
+      onOpenChange={(next) => (next ? undefined : onClose())}
+    >
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
+        {applicant ? (
+          <OverrideTierForm key={applicant.id} applicant={applicant} onClose={onClose} />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function OverrideTierForm({
+  applicant,
+  onClose,
+}: {
+  applicant: ApplicantRow;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const current = applicant.tier_assigned;
+  const [tier, setTier] = useState<OverrideTier | undefined>(
+    isOverrideTier(current) ? current : undefined,
+  );
+  const override = useOverrideTier();
+
+  const onSubmit = () => {
+    if (!tier || override.isPending) return;
+    override.mutate(
+      { basic_id: applicant.id, tier },
+      {
+        onSuccess: () => {
+          toast.success('Tier updated successfully');
+          onClose();
+        },
+        onError: (error) => {
+          console.error('admin-applicant-override-tier failed', error);
+          toast.error('Failed to override tier', { description: refusalMessage(error) });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Override Tier</DialogTitle>
+        <DialogDescription>{applicantName(applicant)}</DialogDescription>
+      </DialogHeader>
+      <p className="text-sm">
+        {current ? `Current tier: ${TIER_INFO[current].name}` : 'Not assigned'}
+      </p>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-tier`}>New tier</Label>
+        <Select
+          value={tier ?? ''}
+          onValueChange={(value) => isOverrideTier(value) && setTier(value)}
+        >
+          <SelectTrigger id={`${id}-tier`}>
+            <SelectValue placeholder="Choose a tier" />
+          </SelectTrigger>
+          <SelectContent>
+            {OVERRIDE_TIERS.map((option) => (
+              <SelectItem key={option} value={option}>
+                {TIER_INFO[option].name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose} disabled={override.isPending}>
+          Cancel
+        </Button>
+        <Button onClick={onSubmit} disabled={!tier || override.isPending}>
+          {override.isPending ? 'Updating...' : 'Update Tier'}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}

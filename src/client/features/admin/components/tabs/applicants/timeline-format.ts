@@ -1,0 +1,121 @@
+import type { AuditRow } from '../../../../../../shared/schemas/admin-lists.ts';
+import { STAGE_FILTER_OPTIONS } from '../../../../../../shared/schemas/admin-lists.ts';
+import { isStage } from '../../../../../../shared/stages.ts';
+import { isTier, TIER_INFO } from '../../../../../../shared/tiers.ts';
+import { formatStaffDateTime } from '../../../utils/format-date.ts';
+
+/** What each audit action means to a reader of the timeline; unknown ones are spelled out. */
+const ACTION_LABELS: Record<string, string> = {
+  'application.create': 'Application created',
+  'application.verify_code': 'Invite code verified',
+  'application.details': 'Details saved',
+  'application.invite': 'Invited',
+  'application.kyc_start': 'Verification started',
+  'application.kyc_complete': 'Verification complete',
+  'application.kyc_resubmit': 'Asked to upload again',
+  'application.override_tier': 'Tier overridden',
+  'application.activate': 'Account activated',
+  'identity_check.create': 'Identity check created',
+  'identity_check.decision': 'Identity check decision',
+  'identity_check.event': 'Identity check event',
+  'identity_check.resume': 'Identity check resumed',
+  'identity_check.watchlist': 'Watchlist screening',
+  'invite_code.generate': 'Invite code issued',
+  'invite_code.redeem': 'Invite code redeemed',
+  'kyc_file.upload': 'Identity file uploaded',
+  'kyc_file.approve': 'Identity file approved',
+  'kyc_file.reject': 'Identity file rejected',
+  'magic_link.issue': 'Resume link issued',
+  'magic_link.redeem': 'Resume link used',
+  'magic_link.resend': 'Magic link sent',
+  'offer.issue': 'Offer issued',
+  'offer.accept': 'Offer accepted',
+  'offer.downgrade': 'Tier downgraded',
+};
+
+function sentenceCase(text: string): string {
+  const spaced = text.replace(/[._]+/g, ' ').trim();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+export function actionLabel(action: string): string {
+  return ACTION_LABELS[action] ?? sentenceCase(action);
+}
+
+const ACTOR_LABELS: Record<AuditRow['actor_type'], string> = {
+  staff: 'Staff',
+  applicant: 'Applicant',
+  system: 'System',
+  provider: 'Identity provider',
+};
+
+/** Who acted: staff are told apart by their sign-in (token) id, shortened. */
+export function actorLabel(row: Pick<AuditRow, 'actor_type' | 'actor_id'>): string {
+  const label = ACTOR_LABELS[row.actor_type] ?? sentenceCase(row.actor_type);
+  if (row.actor_type === 'staff' && row.actor_id) return `${label} (${row.actor_id.slice(0, 8)})`;
+  return label;
+}
+
+const FILE_TYPES: Record<string, string> = { document: 'Government ID', selfie: 'Selfie Photo' };
+const WORD_KEYS = new Set(['status', 'decision', 'last_event', 'action', 'provider']);
+
+/** Internal references (ids, hashes) mean nothing to a reader of the timeline. */
+function isInternal(key: string): boolean {
+  return key === 'id' || key.endsWith('_id') || key.endsWith('_hash') || key === 'replaces';
+}
+
+const STAGE_LABELS = new Map<string, string>(
+  STAGE_FILTER_OPTIONS.map((option) => [option.value, option.label]),
+);
+
+/** A recorded value as a person reads it: stages and tiers by name, nothing as a dash. */
+export function formatValue(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string') {
+    if (key.includes('stage') && isStage(value)) return STAGE_LABELS.get(value) ?? value;
+    if (key.includes('tier') && isTier(value)) return TIER_INFO[value].name;
+    if (key.endsWith('_at') && !Number.isNaN(Date.parse(value))) return formatStaffDateTime(value);
+    if (key === 'type' && value in FILE_TYPES) return FILE_TYPES[value] ?? value;
+    // Vocabulary words (pending, approved, resubmission_requested) read as words.
+    if (WORD_KEYS.has(key)) return sentenceCase(value);
+    return value;
+  }
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return value.map((item) => formatValue(key, item)).join(', ');
+  return JSON.stringify(value);
+}
+
+export function fieldLabel(key: string): string {
+  return sentenceCase(key);
+}
+
+export type Change = { key: string; label: string; from: string | null; to: string | null };
+
+function asRecord(value: unknown): Record<string, unknown> | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  return { value };
+}
+
+/**
+ * The before → after of one audit row, field by field. A field only in `after` is something
+ * the action recorded (from is null); one unchanged on both sides, or an internal id, is left
+ * out.
+ */
+export function describeChange(before: unknown, after: unknown): Change[] {
+  const from = asRecord(before);
+  const to = asRecord(after);
+  const keys = [...new Set([...Object.keys(from ?? {}), ...Object.keys(to ?? {})])];
+  const changes: Change[] = [];
+  for (const key of keys) {
+    if (isInternal(key)) continue;
+    const hadBefore = from !== null && key in from;
+    const hasAfter = to !== null && key in to;
+    const was = hadBefore ? formatValue(key, from[key]) : null;
+    const now = hasAfter ? formatValue(key, to[key]) : null;
+    if (was !== null && now !== null && was === now) continue;
+    changes.push({ key, label: fieldLabel(key), from: was, to: now });
+  }
+  return changes;
+}

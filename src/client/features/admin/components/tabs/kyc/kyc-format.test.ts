@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { KycListFile } from '../../../../../../shared/schemas/admin.ts';
+import { groupByApplicant, previewKind } from './kyc-format.ts';
+
+function file(overrides: Partial<KycListFile> & Pick<KycListFile, 'id' | 'basic_id'>): KycListFile {
+  return {
+    type: 'document',
+    status: 'pending',
+    content_type: 'image/jpeg',
+    uploaded_at: '2025-01-01T10:00:00.000Z',
+    url: `/api/admin-kyc-file/${overrides.id}`,
+    notes: null,
+    rejection_reason: null,
+    application: { full_name: 'Ann', email: 'ann@example.com', created_at: '2024-12-01T00:00:00Z' },
+    ...overrides,
+  };
+}
+
+describe('groupByApplicant', () => {
+  it('keeps the newest file of each type and puts applicants with pending files first', () => {
+    const groups = groupByApplicant([
+      file({ id: 'b-doc', basic_id: 'b', uploaded_at: '2025-01-05T00:00:00Z', status: 'approved' }),
+      file({ id: 'a-doc-new', basic_id: 'a', uploaded_at: '2025-01-04T00:00:00Z' }),
+      file({
+        id: 'a-self',
+        basic_id: 'a',
+        type: 'selfie',
+        uploaded_at: '2025-01-03T00:00:00Z',
+        status: 'approved',
+      }),
+      file({
+        id: 'a-doc-old',
+        basic_id: 'a',
+        uploaded_at: '2025-01-02T00:00:00Z',
+        status: 'rejected',
+      }),
+    ]);
+    expect(groups.map((g) => g.basicId)).toEqual(['a', 'b']);
+    expect(groups[0]?.document?.id).toBe('a-doc-new');
+    expect(groups[0]?.selfie?.id).toBe('a-self');
+    expect(groups[1]?.selfie).toBeNull();
+    expect(groups[1]?.hasPending).toBe(false);
+  });
+});
+
+describe('previewKind', () => {
+  it('shows browser images inline and sends HEIC and PDF to a download', () => {
+    expect(previewKind('image/webp')).toBe('image');
+    expect(previewKind('image/heic')).toBe('heic');
+    expect(previewKind('application/pdf')).toBe('pdf');
+    expect(previewKind('application/octet-stream')).toBe('other');
+  });
+});
