@@ -20,6 +20,9 @@ const integration = (name: string, db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Two files at a time even on a 2-core machine (the default would be one): e2e files spend
+    // most of their time waiting on a browser or a server, not computing.
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -225,7 +225,7 @@ describe('staff panel: Offers and Activations tabs (own server)', () => {
         true,
       );
       expect(await fact(card, 'PEP exposed')).toBe('Yes');
-      expect(await fact(card, 'Annual income')).toBe('$600,000');
+      expect(await fact(card, 'Annual income')).toBe('£600,000');
       expect(await fact(card, 'Employment status')).toBe('Business owner');
       expect(await fact(card, 'Preferred tier')).toBe('Monarch');
       expect(await fact(card, 'Suggested tier')).toBe('Manual');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TABS } from '../../src/client/features/admin/components/admin-tab-list.ts';
-import { axeViolations } from './helpers/axe.ts';
+import { pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { E2E_PASSPHRASE, startBuiltServer, type RunningServer } from './helpers/server.ts';
 
@@ -206,7 +206,7 @@ describe('every tab: no serious or critical axe violation; readable at 375 px', 
       });
       await page.addInitScript((value) => localStorage.setItem('waj-theme', value), theme);
       await page.goto('/admin');
-      expect(await axeSerious(page), 'gate').toEqual([]);
+      expect(await seriousAxeViolations(page), 'gate').toEqual([]);
       await signIn(page);
       await dashboard(page).waitFor();
       for (const { value, label } of ADMIN_TABS) {
@@ -215,17 +215,9 @@ describe('every tab: no serious or critical axe violation; readable at 375 px', 
         // Wait for the tab's data: no loading indicator left in the open panel.
         const panel = page.getByRole('tabpanel');
         await poll(() => panel.getByText('Loading...').count()).toBe(0);
-        expect(await axeSerious(page), label).toEqual([]);
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow, `${label} scrolls sideways`).toBeLessThanOrEqual(0);
+        expect(await seriousAxeViolations(page), label).toEqual([]);
+        expect(await pageOverflow(page), `${label} scrolls sideways`).toBeLessThanOrEqual(0);
       }
     });
   }
 });
-
-async function axeSerious(page: Page) {
-  const violations = await axeViolations(page);
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
