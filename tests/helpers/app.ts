@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { staffTokens } from '../../src/server/db/schema.ts';
 import { parseEnv, type Env } from '../../src/server/env.ts';
+import { hashToken } from '../../src/server/lib/crypto.ts';
 import { createServer, type RunningServer } from '../../src/server/server.ts';
 import { createTestDatabase } from './db.ts';
 
@@ -11,6 +14,8 @@ export interface TestApp extends RunningServer {
   env: Env;
   /** Signs in as staff through `admin-auth` and returns the token. */
   staffToken(): Promise<string>;
+  /** The stored id of a staff token: the actor id its audit rows carry. */
+  staffTokenId(token: string): Promise<string>;
 }
 
 /**
@@ -35,6 +40,14 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       await server.close();
       await destroy();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+    async staffTokenId(token: string) {
+      const [row] = await server.ctx.db
+        .select({ id: staffTokens.id })
+        .from(staffTokens)
+        .where(eq(staffTokens.tokenHash, hashToken(token)));
+      if (!row) throw new Error('staffTokenId: no such token');
+      return row.id;
     },
     async staffToken() {
       const res = await server.app.inject({

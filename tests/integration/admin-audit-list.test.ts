@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditRow } from '../../src/shared/schemas/admin-lists.ts';
-import { auditLog, staffTokens } from '../../src/server/db/schema.ts';
+import { auditLog } from '../../src/server/db/schema.ts';
 import { hashToken } from '../../src/server/lib/crypto.ts';
 import { createTestApp, TEST_PASSPHRASE, type TestApp } from '../helpers/app.ts';
 
@@ -11,11 +11,7 @@ let staffId: string;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_SCALE: '0' });
   token = await t.staffToken();
-  const [row] = await t.ctx.db
-    .select({ id: staffTokens.id })
-    .from(staffTokens)
-    .where(eq(staffTokens.tokenHash, hashToken(token)));
-  staffId = row!.id;
+  staffId = await t.staffTokenId(token);
 });
 afterAll(async () => {
   await t?.close();

@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
-import { auditLog, contactMessages, eoiRequests, staffTokens } from '../../src/server/db/schema.ts';
+import { auditLog, contactMessages, eoiRequests } from '../../src/server/db/schema.ts';
 import { GENERIC_ERROR } from '../../src/server/errors.ts';
-import { hashToken } from '../../src/server/lib/crypto.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -12,11 +11,7 @@ let staffId: string;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_SCALE: '0' });
   token = await t.staffToken();
-  const [row] = await t.ctx.db
-    .select({ id: staffTokens.id })
-    .from(staffTokens)
-    .where(eq(staffTokens.tokenHash, hashToken(token)));
-  staffId = row!.id;
+  staffId = await t.staffTokenId(token);
 });
 afterAll(async () => {
   await t?.close();

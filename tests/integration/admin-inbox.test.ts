@@ -8,9 +8,7 @@ import {
   auditLog,
   contactMessages,
   eoiRequests,
-  staffTokens,
 } from '../../src/server/db/schema.ts';
-import { hashToken } from '../../src/server/lib/crypto.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -19,11 +17,7 @@ let staffId: string;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_SCALE: '0' });
   token = await t.staffToken();
-  const [row] = await t.ctx.db
-    .select({ id: staffTokens.id })
-    .from(staffTokens)
-    .where(eq(staffTokens.tokenHash, hashToken(token)));
-  staffId = row!.id;
+  staffId = await t.staffTokenId(token);
 });
 afterAll(async () => {
   await t?.close();

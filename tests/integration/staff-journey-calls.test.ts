@@ -14,7 +14,6 @@ import {
   magicLinks,
   offers,
   siteSettings,
-  staffTokens,
 } from '../../src/server/db/schema.ts';
 import type { LiveEvent } from '../../src/server/events.ts';
 import { hashToken, UNAMBIGUOUS_ALPHABET } from '../../src/server/lib/crypto.ts';
@@ -30,11 +29,7 @@ let staffId: string;
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL, RATE_LIMIT_SCALE: '0' });
   token = await t.staffToken();
-  const [row] = await t.ctx.db
-    .select({ id: staffTokens.id })
-    .from(staffTokens)
-    .where(eq(staffTokens.tokenHash, hashToken(token)));
-  staffId = row!.id;
+  staffId = await t.staffTokenId(token);
 });
 afterAll(async () => {
   await t?.close();

@@ -1,13 +1,9 @@
-import { useId } from 'react';
 import { toast } from 'sonner';
-import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { Switch } from '../../../components/ui/switch.tsx';
+import { SettingSwitchCard } from './common/setting-switch-card.tsx';
 import { useMaintenanceState, useToggleMaintenance } from '../api/maintenance.ts';
 
 /** SPEC §2: the Maintenance Mode switch; every open page follows it over the events stream. */
 export function MaintenanceSwitch() {
-  const labelId = useId();
-  const descriptionId = useId();
   const state = useMaintenanceState();
   const toggle = useToggleMaintenance();
   const enabled = state.data === true;
@@ -24,24 +20,12 @@ export function MaintenanceSwitch() {
   };
 
   return (
-    <Card className="py-4">
-      <CardContent className="flex items-center justify-between gap-4">
-        <div className="grid gap-0.5">
-          <p id={labelId} className="font-medium">
-            Maintenance Mode
-          </p>
-          <p id={descriptionId} className="text-sm text-muted-foreground" aria-live="polite">
-            {enabled ? 'Site is in maintenance' : 'Site is operational'}
-          </p>
-        </div>
-        <Switch
-          checked={enabled}
-          onCheckedChange={onChange}
-          disabled={state.isPending || toggle.isPending}
-          aria-labelledby={labelId}
-          aria-describedby={descriptionId}
-        />
-      </CardContent>
-    </Card>
+    <SettingSwitchCard
+      label="Maintenance Mode"
+      description={enabled ? 'Site is in maintenance' : 'Site is operational'}
+      checked={enabled}
+      disabled={state.isPending || toggle.isPending}
+      onCheckedChange={onChange}
+    />
   );
 }

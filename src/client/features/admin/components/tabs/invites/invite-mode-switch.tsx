@@ -1,7 +1,5 @@
-import { useId } from 'react';
 import { toast } from 'sonner';
-import { Card, CardContent } from '../../../../../components/ui/card.tsx';
-import { Switch } from '../../../../../components/ui/switch.tsx';
+import { SettingSwitchCard } from '../../common/setting-switch-card.tsx';
 import { isApiError } from '../../../../../lib/api-client.ts';
 import { useInviteModeState, useToggleInviteMode } from '../../../api/invites.ts';
 
@@ -10,8 +8,6 @@ import { useInviteModeState, useToggleInviteMode } from '../../../api/invites.ts
  * off, it invites them to apply. Every open page follows it over the events stream.
  */
 export function InviteModeSwitch() {
-  const labelId = useId();
-  const descriptionId = useId();
   const state = useInviteModeState();
   const toggle = useToggleInviteMode();
   const enabled = state.data === true;
@@ -29,26 +25,16 @@ export function InviteModeSwitch() {
   };
 
   return (
-    <Card className="py-4">
-      <CardContent className="flex items-center justify-between gap-4">
-        <div className="grid gap-0.5">
-          <p id={labelId} className="font-medium">
-            Invite Mode
-          </p>
-          <p id={descriptionId} className="text-sm text-muted-foreground" aria-live="polite">
-            {enabled
-              ? 'Invite-only: applicants need an invitation code'
-              : 'Open: visitors are invited to apply'}
-          </p>
-        </div>
-        <Switch
-          checked={enabled}
-          onCheckedChange={onChange}
-          disabled={state.isPending || toggle.isPending}
-          aria-labelledby={labelId}
-          aria-describedby={descriptionId}
-        />
-      </CardContent>
-    </Card>
+    <SettingSwitchCard
+      label="Invite Mode"
+      description={
+        enabled
+          ? 'Invite-only: applicants need an invitation code'
+          : 'Open: visitors are invited to apply'
+      }
+      checked={enabled}
+      disabled={state.isPending || toggle.isPending}
+      onCheckedChange={onChange}
+    />
   );
 }
