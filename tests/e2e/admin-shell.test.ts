@@ -4,6 +4,7 @@ import { ADMIN_TABS } from '../../src/client/features/admin/components/admin-tab
 import { pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { E2E_PASSPHRASE, startBuiltServer, type RunningServer } from './helpers/server.ts';
+import { signInStaff } from './helpers/staff.ts';
 
 const { openPage } = launchBrowser();
 
@@ -128,11 +129,12 @@ describe('staff panel shell (own server)', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('waj_admin_token'))).toBeNull();
   });
 
-  it('sign out forgets the token here and revokes it on the server', async () => {
+  it('sign out revokes the token and forgets what the panel showed', async () => {
+    const code = await (await signInStaff(server.baseURL)).generateCode();
     const page = await openPage({ baseURL: server.baseURL });
-    await page.goto('/admin');
+    await page.goto('/admin?tab=invites');
     await signIn(page);
-    await dashboard(page).waitFor();
+    await page.getByText(code, { exact: true }).waitFor();
     const token = await page.evaluate(() => sessionStorage.getItem('waj_admin_token'));
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Admin Access' }).waitFor();
@@ -143,6 +145,19 @@ describe('staff panel shell (own server)', () => {
       body: '{}',
     });
     expect(after.status).toBe(401);
+
+    // Signing in again, nothing of the last session is shown from memory while the list loads.
+    let release: () => void = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    await page.route('**/api/admin-invite-list', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signIn(page);
+    await dashboard(page).waitFor();
+    expect(await page.getByText(code, { exact: true }).count()).toBe(0);
+    release();
+    await page.getByText(code, { exact: true }).waitFor();
   });
 
   it('the maintenance switch takes an open visitor page down and up again, live', async () => {
