@@ -224,6 +224,8 @@ describe('every tab: no serious or critical axe violation; readable at 375 px', 
       expect(await seriousAxeViolations(page), 'gate').toEqual([]);
       await signIn(page);
       await dashboard(page).waitFor();
+      // Judge the tabs, not the 'Access granted' toast fading out over them mid-scan.
+      await poll(() => page.locator('[data-sonner-toast]').count()).toBe(0);
       for (const { value, label } of ADMIN_TABS) {
         await page.getByRole('tab', { name: label }).click();
         await poll(() => new URL(page.url()).searchParams.get('tab') ?? 'applicants').toBe(value);
