@@ -38,6 +38,13 @@ export const pageOverflow = (page: Page) =>
  * and other endless animations are not waited for.
  */
 export async function seriousAxeViolations(page: Page) {
+  // Toasts leave on a timer, and one that starts fading mid-scan reads as low contrast: give
+  // any toast on screen time to go first (a settled toast passes; it is checked elsewhere).
+  await page
+    .waitForFunction(() => document.querySelector('[data-sonner-toast]') === null, null, {
+      timeout: 6_000,
+    })
+    .catch(() => undefined);
   await page.evaluate(() =>
     Promise.all(
       document
