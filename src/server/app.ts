@@ -5,8 +5,9 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { authenticateStaff } from './auth/staff.ts';
 import type { AppContext } from './context.ts';
-import { AppError, errorHandler } from './errors.ts';
+import { AppError, BAD_REQUEST_MESSAGE, errorHandler } from './errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { safeError } from './lib/safe-error.ts';
 import { registerSpa } from './http/spa.ts';
 import { RATE_LIMITS, scaledMax } from './rate-limits.ts';
 import { registerActivation } from './routes/activation.ts';
@@ -85,6 +86,8 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       censor: '[redacted]',
     },
     serializers: {
+      err: safeError,
+      error: safeError,
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
         url: req.url.replace(SECRET_PARAMS, '$1[redacted]'),
@@ -122,6 +125,20 @@ export async function buildApp(
     trustProxy: env.TRUST_PROXY ?? false,
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
+    // Malformed URL escapes and over-long path parameters are caught by the router before any
+    // route runs; without this they answer in the framework's own shape and code.
+    frameworkErrors: errorHandler,
+    // A request Node's HTTP parser cannot read never reaches Fastify: answer it in the
+    // contract's shape too, and close the connection.
+    clientErrorHandler: (error, socket) => {
+      if (!socket.writable) return socket.destroy(error);
+      const body = JSON.stringify({ ok: false, error: BAD_REQUEST_MESSAGE });
+      socket.end(
+        'HTTP/1.1 400 Bad Request\r\nconnection: close\r\n' +
+          'content-type: application/json; charset=utf-8\r\n' +
+          `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+    },
   });
 
   app.setErrorHandler(errorHandler);

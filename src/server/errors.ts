@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ApiFailure } from '../shared/api.ts';
+import { sqlStateOf } from './lib/safe-error.ts';
 
 /**
  * The one error type services throw. Each code maps to one HTTP status (CONTRACT §2); the
@@ -63,13 +64,21 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.ou
   throw new AppError('invalid_input', Object.values(details)[0] ?? 'Invalid input', { details });
 }
 
-/** Framework errors that are the client's fault, with messages in the product's voice. */
+export const BAD_REQUEST_MESSAGE = 'The request could not be understood.';
+
+/**
+ * Framework errors that are the client's fault (malformed JSON or URL escapes, over-long
+ * addresses, unsupported content types, bodies over the limit), with messages in the product's
+ * voice: the framework's own code and text never leave the server.
+ */
 const FRAMEWORK_MESSAGES: Record<number, string> = {
-  400: 'The request could not be understood.',
+  400: BAD_REQUEST_MESSAGE,
   403: 'Not allowed',
   404: 'Not found',
   405: 'Method not allowed',
+  406: BAD_REQUEST_MESSAGE,
   413: 'The request is too large.',
+  414: 'The address is too long.',
   415: 'Unsupported content type.',
   429: 'Too many attempts. Please try again later.',
 };
@@ -95,11 +104,13 @@ function toFailure(error: unknown): { status: number; body: ApiFailure; retryAft
   if (status && status >= 400 && status < 500) {
     return {
       status,
-      body: {
-        ok: false,
-        error: FRAMEWORK_MESSAGES[status] ?? 'The request could not be understood.',
-      },
+      body: { ok: false, error: FRAMEWORK_MESSAGES[status] ?? BAD_REQUEST_MESSAGE },
     };
+  }
+  // A value PostgreSQL cannot hold (SQLSTATE class 22, e.g. a NUL character in text) got past
+  // a schema: the client's input is at fault, and the transaction has rolled back whole.
+  if (sqlStateOf(error)?.startsWith('22')) {
+    return { status: 400, body: { ok: false, error: BAD_REQUEST_MESSAGE } };
   }
   return { status: 500, body: { ok: false, error: GENERIC_ERROR } };
 }
@@ -107,8 +118,11 @@ function toFailure(error: unknown): { status: number; body: ApiFailure; retryAft
 /** The single error handler: the contract's shape, never a stack trace, SQL or path. */
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const { status, body, retryAfter } = toFailure(error);
+  // The logger's `err` serializer (safeError) keeps submitted values out of the line.
   if (status >= 500) request.log.error({ err: error }, 'request failed');
-  else request.log.info({ status, error: body.error }, 'request refused');
+  else if (status === 400 && sqlStateOf(error)) {
+    request.log.warn({ err: error }, 'database refused a value a schema let through');
+  } else request.log.info({ status, error: body.error }, 'request refused');
   if (retryAfter) reply.header('retry-after', String(retryAfter));
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }

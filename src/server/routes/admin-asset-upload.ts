@@ -11,16 +11,13 @@ import { z } from '../../shared/schemas/zod.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, parseInput } from '../errors.ts';
+import { readMultipartForm } from '../http/multipart-form.ts';
 import { adminAssetUpload } from '../services/admin-asset-upload.ts';
 
 /** Room for the multipart framing and the small fields around the file. */
 const FORM_OVERHEAD = 64 * 1024;
 
 const ZAssetUploadFields = z.object({ tier: ZAssetTier });
-
-function isTooLarge(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
-}
 
 function missing(field: string): AppError {
   return new AppError('invalid_input', ASSET_MISSING_MESSAGE, {
@@ -34,29 +31,17 @@ type Upload = { data: Buffer; fileName: string; claimedType: string };
  * Reads `tier` and `file` (in either order). The file is counted as it streams in and reading
  * stops at ASSET_MAX_BYTES, so an oversized upload is never held whole.
  */
-async function readForm(request: FastifyRequest) {
-  const fields: Record<string, string> = {};
-  let file: Upload | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        // Anything but the one `file` part is read to nothing, never kept.
-        if (part.fieldname === 'file' && !file) file = await readFile(part);
-        else part.file.resume();
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    if (isTooLarge(error)) throw new AppError('too_large', ASSET_TOO_LARGE_MESSAGE);
-    throw error;
-  }
-  return { fields, file };
-}
-
-async function readFile(part: MultipartFile): Promise<Upload> {
-  return { data: await part.toBuffer(), fileName: part.filename, claimedType: part.mimetype };
-}
+const readForm = (request: FastifyRequest) =>
+  readMultipartForm<Upload>(request, {
+    fileField: 'file',
+    readFile: async (part: MultipartFile) => ({
+      data: await part.toBuffer(),
+      fileName: part.filename,
+      claimedType: part.mimetype,
+    }),
+    tooLarge: () => new AppError('too_large', ASSET_TOO_LARGE_MESSAGE),
+    malformed: () => missing('file'),
+  });
 
 /**
  * `admin-asset-upload` (multipart: `file`, `tier`). Multipart parsing exists only in this

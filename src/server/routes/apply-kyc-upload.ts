@@ -10,6 +10,7 @@ import {
 import { authenticateApplicant } from '../auth/applicant.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, parseInput } from '../errors.ts';
+import { readMultipartForm } from '../http/multipart-form.ts';
 import { kycProvider } from '../kyc/provider.ts';
 import { limitFor } from '../rate-limits.ts';
 import { applyKycUpload, assertMayUpload } from '../services/apply-kyc-upload.ts';
@@ -21,30 +22,16 @@ const FORM_OVERHEAD = 64 * 1024;
 export const KYC_UPLOADS_ELSEWHERE_MESSAGE =
   'Identity documents are collected by our verification partner. Please use Start verification.';
 
-function isTooLarge(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
-}
-
-/** Reads `type` and `file` (in either order) without holding more than the size limit. */
-async function readForm(request: FastifyRequest) {
-  const fields: Record<string, string> = {};
-  let data: Buffer | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        // Anything but the one `file` part is read to nothing, never kept.
-        if (part.fieldname === 'file' && !data) data = await part.toBuffer();
-        else part.file.resume();
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    if (isTooLarge(error)) throw new AppError('too_large', KYC_TOO_LARGE_MESSAGE);
-    throw error;
-  }
-  return { fields, data };
-}
+const readForm = (request: FastifyRequest) =>
+  readMultipartForm(request, {
+    fileField: 'file',
+    readFile: (part) => part.toBuffer(),
+    tooLarge: () => new AppError('too_large', KYC_TOO_LARGE_MESSAGE),
+    malformed: () =>
+      new AppError('invalid_input', KYC_MISSING_FILE_MESSAGE, {
+        details: { file: KYC_MISSING_FILE_MESSAGE },
+      }),
+  });
 
 /**
  * `apply-kyc-upload` (multipart: `type`, `file`). Multipart parsing exists only in this route's
@@ -77,7 +64,7 @@ export function registerApplyKycUpload(app: FastifyInstance, ctx: AppContext) {
         if (!request.isMultipart()) throw new AppError('invalid_input', KYC_MISSING_FILE_MESSAGE);
         await assertMayUpload(ctx.db, session.applicationId);
 
-        const { fields, data } = await readForm(request);
+        const { fields, file: data } = await readForm(request);
         assertOwnApplication(session, fields);
         const { type } = parseInput(ZKycUploadFields, fields);
         if (!data || data.length === 0) {

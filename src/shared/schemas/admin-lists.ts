@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { contactNameField, emailField } from './fields.ts';
+import { contactNameField, emailField, text, wholeNumber } from './fields.ts';
 import { ASSET_TIERS, type AssetTier, type Tier } from '../tiers.ts';
 import {
   IDENTITY_DECISIONS,
@@ -21,6 +21,7 @@ import {
 /** SPEC §9. */
 export const APPLICANT_PAGE_SIZE = 20;
 export const INBOX_PAGE_SIZES = [10, 25, 50] as const;
+export type InboxPageSize = (typeof INBOX_PAGE_SIZES)[number];
 export const AUDIT_PAGE_SIZE = 50;
 /** Bulk updates act on one page's selection at most (largest page size). */
 export const BULK_MAX_IDS = 50;
@@ -36,17 +37,14 @@ function filter<const T extends readonly [string, ...string[]]>(values: T, messa
 /** Search text: trimmed, at most 255 characters, blank means none. */
 const queryField = z.preprocess(
   noFilter,
-  z
-    .string('Search must be text')
+  text('Search must be text')
     .trim()
     .max(255, 'Search must be less than 255 characters')
     .optional()
     .transform((v) => (v ? v : undefined)),
 );
 
-const pageField = z.coerce
-  .number('Page must be a number')
-  .int('Page must be a whole number')
+const pageField = wholeNumber('Page must be a whole number')
   .min(1, 'Page must be at least 1')
   .max(1_000_000, 'Page is out of range')
   .default(1);
@@ -57,9 +55,7 @@ export type YesNo = (typeof YES_NO)[number];
 /** `admin-applicant-list`. */
 export const ZApplicantListRequest = z.object({
   page: pageField,
-  pageSize: z.coerce
-    .number('Page size must be a number')
-    .int('Page size must be a whole number')
+  pageSize: wholeNumber('Page size must be a whole number')
     .min(1, 'Page size must be between 1 and 100')
     .max(100, 'Page size must be between 1 and 100')
     .default(APPLICANT_PAGE_SIZE),
@@ -148,15 +144,12 @@ const inboxStatusField = z.enum(INBOX_STATUSES, 'Please choose a valid status');
 /** `admin-eoi-list`, `admin-contact-list`. */
 export const ZInboxListRequest = z.object({
   page: pageField,
-  pageSize: z.preprocess(
-    (v) => (typeof v === 'string' ? Number(v) : v),
-    z
-      .union(
-        INBOX_PAGE_SIZES.map((size) => z.literal(size)),
-        'Page size must be 10, 25 or 50',
-      )
-      .default(10),
-  ),
+  pageSize: z
+    .union(
+      INBOX_PAGE_SIZES.map((size) => z.literal(size)),
+      'Page size must be 10, 25 or 50',
+    )
+    .default(10),
   status: z.preprocess(noFilter, inboxStatusField.optional()),
   query: queryField,
 });
@@ -265,9 +258,7 @@ export function formatFileSize(bytes: number): string {
 export const ZAuditListRequest = z.object({
   basic_id: z.preprocess(noFilter, z.uuid('Invalid application id').optional()),
   page: pageField,
-  pageSize: z.coerce
-    .number('Page size must be a number')
-    .int('Page size must be a whole number')
+  pageSize: wholeNumber('Page size must be a whole number')
     .min(1, 'Page size must be between 1 and 100')
     .max(100, 'Page size must be between 1 and 100')
     .default(AUDIT_PAGE_SIZE),

@@ -1,21 +1,22 @@
 import { z } from './zod.ts';
+import { text, wholeNumber } from './fields.ts';
 import { OVERRIDE_TIERS, TIERS, type Tier } from '../tiers.ts';
 import { KYC_FILE_STATUSES, type KycFileStatus, type KycFileType, type Stage } from '../stages.ts';
 
 /** `admin-auth` (SPEC §5: 'Enter passphrase'). */
 export const ZAdminAuthRequest = z.object({
-  passphrase: z.string().trim().min(1, 'Enter passphrase').max(1024),
+  passphrase: text('Enter passphrase')
+    .trim()
+    .min(1, 'Enter passphrase')
+    .max(1024, 'Invalid credentials'),
 });
 
 /** `admin-invite-generate` (SPEC §5, §9: 1–100, default 10). */
 export const ZInviteGenerateRequest = z.object({
-  count: z.coerce
-    .number('Count must be between 1 and 100')
-    .int('Count must be between 1 and 100')
+  count: wholeNumber('Count must be between 1 and 100')
     .min(1, 'Count must be between 1 and 100')
     .max(100, 'Count must be between 1 and 100'),
-  issued_to: z
-    .string()
+  issued_to: text('Please enter a valid email address')
     .trim()
     .max(255, 'Email must be less than 255 characters')
     .nullish()
@@ -26,10 +27,9 @@ export const ZInviteGenerateRequest = z.object({
 export const ZOfferIssueRequest = z.object({
   basic_id: z.uuid(),
   tier: z.enum(TIERS, 'Please select a valid tier'),
-  pricing_note: z
-    .string()
+  pricing_note: text('Pricing note must be less than 500 characters')
     .trim()
-    .max(500)
+    .max(500, 'Pricing note must be less than 500 characters')
     .nullish()
     .transform((v) => (v ? v : null)),
 });
@@ -39,14 +39,12 @@ export const CARD_LAST4_MESSAGE = 'Card last 4 digits must be exactly 4 characte
 /** `admin-activation` (SPEC §5 'Activation'). */
 export const ZActivationRequest = z.object({
   basic_id: z.uuid(),
-  card_shipment_tracking: z
-    .string()
+  card_shipment_tracking: text('Tracking number must be less than 100 characters')
     .trim()
-    .max(100)
+    .max(100, 'Tracking number must be less than 100 characters')
     .nullish()
     .transform((v) => (v ? v : null)),
-  card_last4: z
-    .string()
+  card_last4: text(CARD_LAST4_MESSAGE)
     .trim()
     .nullish()
     .transform((v) => (v ? v : null))
@@ -64,8 +62,7 @@ export function digitsOnly(value: string): string {
  * redeeming one continues that address's application, so it must be an e-mail address.
  */
 export const ZInviteGenerateIssuedRequest = ZInviteGenerateRequest.extend({
-  issued_to: z
-    .string('Please enter a valid email address')
+  issued_to: text('Please enter a valid email address')
     .trim()
     .max(255, 'Email must be less than 255 characters')
     .nullish()
@@ -166,14 +163,12 @@ export type KycListResponse = { ok: true; files: KycListFile[] };
 export const ZKycActionRequest = z.object({
   file_id: z.uuid('Please choose a file'),
   action: z.enum(['approve', 'reject'], 'Please choose approve or reject'),
-  notes: z
-    .string()
+  notes: text('Notes must be less than 2000 characters')
     .trim()
     .max(2000, 'Notes must be less than 2000 characters')
     .nullish()
     .transform((v) => (v ? v : null)),
-  reason: z
-    .string()
+  reason: text('The reason must be less than 500 characters')
     .trim()
     .max(500, 'The reason must be less than 500 characters')
     .nullish()

@@ -5,6 +5,7 @@ import {
   honeypotField,
   inviteCodeField,
   phoneField,
+  text,
   reasonField,
 } from './fields.ts';
 import { TIERS } from '../tiers.ts';
@@ -35,8 +36,7 @@ export type TInviteCodeRequest = z.input<typeof ZInviteCodeRequest>;
 
 /** `apply-magic-link`: the resume-link dialog. */
 export const ZMagicLinkRequest = z.object({
-  email: z
-    .string()
+  email: text('Please enter your email address')
     .trim()
     .min(1, 'Please enter your email address')
     .max(255, 'Email must be less than 255 characters')
@@ -48,8 +48,7 @@ export const OFFER_MESSAGE = 'Please agree to terms and provide your full name';
 /** The offer form: terms ticked and a typed name (SPEC §5 'Offer'). */
 export const ZOfferForm = z.object({
   agreed: z.literal(true, OFFER_MESSAGE),
-  esignName: z
-    .string()
+  esignName: text(OFFER_MESSAGE)
     .trim()
     .min(1, OFFER_MESSAGE)
     .max(120, 'Full name must be less than 120 characters'),
@@ -61,7 +60,10 @@ export const ZOfferActionRequest = z.discriminatedUnion('action', [
     basic_id: z.uuid().optional(),
     action: z.literal('accept'),
     chosen_tier: z.enum(TIERS).optional(),
-    esign_name: z.string().trim().min(1, OFFER_MESSAGE).max(120),
+    esign_name: text(OFFER_MESSAGE)
+      .trim()
+      .min(1, OFFER_MESSAGE)
+      .max(120, 'Full name must be less than 120 characters'),
   }),
   z.object({
     basic_id: z.uuid().optional(),

@@ -13,29 +13,51 @@ export const LIMITS = {
   messageMax: 3000,
 } as const;
 
-// A missing or non-string value gets the field's first message, never zod's default text.
-export const fullNameField = z
-  .string('Full name must be at least 2 characters')
+/**
+ * Text a field may hold. PostgreSQL cannot store a NUL character in text, so it is refused
+ * here, before any query, with the field's own message (a missing or non-string value gets
+ * the same message, never zod's default text).
+ */
+export function text(message: string) {
+  return z.string(message).refine((value) => !value.includes('\u0000'), message);
+}
+
+/**
+ * A whole number as JSON sends it. Nothing is coerced: `null`, `""`, `false`, `[]` or `"0x10"`
+ * are refused, never read as 0 or 16. Forms turn typed text into a number first
+ * (parseWholeNumber).
+ */
+export function wholeNumber(message: string) {
+  return z.number(message).int(message);
+}
+
+/**
+ * What a form sends for typed digits: the number they spell, or NaN (refused by wholeNumber
+ * with the field's message) for anything else, hexadecimal and exponents included.
+ */
+export function parseWholeNumber(typed: string): number {
+  const value = typed.trim();
+  return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+}
+
+export const fullNameField = text('Full name must be at least 2 characters')
   .trim()
   .min(LIMITS.nameMin, 'Full name must be at least 2 characters')
   .max(LIMITS.nameMax, 'Full name must be less than 120 characters');
 
-export const contactNameField = z
-  .string('Name must be at least 2 characters')
+export const contactNameField = text('Name must be at least 2 characters')
   .trim()
   .min(LIMITS.nameMin, 'Name must be at least 2 characters')
   .max(LIMITS.nameMax, 'Name must be less than 120 characters');
 
-export const emailField = z
-  .string('Please enter a valid email address')
+export const emailField = text('Please enter a valid email address')
   .trim()
   .max(LIMITS.emailMax, 'Email must be less than 255 characters')
   .pipe(z.email('Please enter a valid email address'));
 
 /** Optional text: trimmed, limited, and '' becomes null as the spec sends it. */
 function optionalText(max: number, message: string) {
-  return z
-    .string(message)
+  return text(message)
     .trim()
     .max(max, message)
     .nullish()
@@ -51,8 +73,7 @@ export const reasonField = optionalText(
   'Reason must be less than 2000 characters',
 );
 
-export const contactMessageField = z
-  .string('Message is required')
+export const contactMessageField = text('Message is required')
   .trim()
   .min(1, 'Message is required')
   .max(LIMITS.messageMax, 'Message must be less than 3000 characters');
@@ -60,8 +81,7 @@ export const contactMessageField = z
 /** Hidden honeypot: real people leave it empty. */
 export const honeypotField = z.string().nullish();
 
-export const inviteCodeField = z
-  .string('Please enter an invite code')
+export const inviteCodeField = text('Please enter an invite code')
   .trim()
   .min(1, 'Please enter an invite code')
-  .max(64);
+  .max(64, 'Invalid or expired invite code');

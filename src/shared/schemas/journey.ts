@@ -8,7 +8,7 @@ import type {
 import { KYC_FILE_TYPES } from '../stages.ts';
 import type { Tier } from '../tiers.ts';
 import { TIERS } from '../tiers.ts';
-import { emailField, fullNameField } from './fields.ts';
+import { emailField, fullNameField, text, wholeNumber } from './fields.ts';
 import { z } from './zod.ts';
 
 /**
@@ -28,7 +28,7 @@ export type ApplyBasicResponse = { ok: true; basic_id?: string };
 
 /** `apply-session` (magic link): `{sid}` → a new session. */
 export const ZApplySessionRequest = z.object({
-  sid: z.string('Invalid link').trim().min(1, 'Invalid link').max(512, 'Invalid link'),
+  sid: text('Invalid link').trim().min(1, 'Invalid link').max(512, 'Invalid link'),
 });
 export type ApplySessionResponse = { ok: true; basic_id: string; token: string };
 export const LINK_EXPIRED_MESSAGE = 'This magic link has expired. Please request a new one.';
@@ -101,9 +101,7 @@ export const INCOME_MAX = 1_000_000_000;
 export const ZApplyDetailsRequest = z.object({
   full_name: fullNameField.optional(),
   email: emailField.optional(),
-  annual_income: z.coerce
-    .number('Please enter your annual income')
-    .int('Please enter your annual income in whole pounds')
+  annual_income: wholeNumber('Please enter your annual income in whole pounds')
     .min(0, 'Annual income cannot be negative')
     .max(INCOME_MAX, 'Please check your annual income'),
   employment_status: z.enum(EMPLOYMENT_STATUSES, 'Please choose your employment status'),

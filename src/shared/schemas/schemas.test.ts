@@ -3,15 +3,27 @@ import type { z } from 'zod';
 import {
   ZActivationRequest,
   ZAdminAuthRequest,
+  ZInviteGenerateIssuedRequest,
   ZInviteGenerateRequest,
+  ZKycActionRequest,
   ZOfferIssueRequest,
   digitsOnly,
 } from './admin.ts';
+import {
+  ZApplicantListRequest,
+  ZAuditListRequest,
+  ZEmailTestRequest,
+  ZInboxListRequest,
+} from './admin-lists.ts';
+import { parseWholeNumber } from './fields.ts';
+import { ZApplyDetailsRequest, ZApplySessionRequest } from './journey.ts';
+import { ZEoiRequest, ZLegalUpdateRequest } from './site.ts';
 import {
   ZApplicationForm,
   ZApplyBasicRequest,
   ZInviteCodeRequest,
   ZMagicLinkRequest,
+  ZOfferActionRequest,
   ZOfferForm,
 } from './apply.ts';
 import { ZContactRequest } from './contact.ts';
@@ -100,14 +112,17 @@ describe('small forms (SPEC §5)', () => {
   it('admin passphrase: blank says Enter passphrase', () => {
     expect(messages(ZAdminAuthRequest, { passphrase: '  ' }).passphrase).toBe('Enter passphrase');
   });
-  it.each([0, 101, 2.5, 'abc'])('invite count %o is refused', (count) => {
-    expect(messages(ZInviteGenerateRequest, { count }).count).toBe(
-      'Count must be between 1 and 100',
-    );
-  });
+  it.each([0, 101, 2.5, 'abc', '100', true, null, [], '0x10'])(
+    'invite count %o is refused',
+    (count) => {
+      expect(messages(ZInviteGenerateRequest, { count }).count).toBe(
+        'Count must be between 1 and 100',
+      );
+    },
+  );
   it('invite count 1 and 100 are accepted', () => {
     expect(ZInviteGenerateRequest.parse({ count: 1 }).count).toBe(1);
-    expect(ZInviteGenerateRequest.parse({ count: '100' }).count).toBe(100);
+    expect(ZInviteGenerateRequest.parse({ count: 100 }).count).toBe(100);
   });
   it("issue offer: 'manual' or no tier is not a valid tier", () => {
     const basic_id = '3b241101-e2bb-4255-8caf-4136c566a962';
@@ -160,5 +175,135 @@ describe('missing or mistyped fields get the spec messages, not library text', (
       website: null,
     });
     expect(parsed.success).toBe(true);
+  });
+});
+
+describe('a NUL character is refused by every text field, with the field’s own message', () => {
+  const id = '3b241101-e2bb-4255-8caf-4136c566a962';
+  const cases: [string, z.ZodType, Record<string, unknown>, string[]][] = [
+    [
+      'apply-basic',
+      ZApplyBasicRequest,
+      { ...valid, phone: '+44 20 7946 0000', reason: 'Travel' },
+      ['full_name', 'email', 'phone', 'reason'],
+    ],
+    [
+      'eoi',
+      ZEoiRequest,
+      { fullName: 'Ada Lovelace', email: 'ada@example.com', phone: '1', reason: 'x' },
+      ['fullName', 'email', 'phone', 'reason'],
+    ],
+    [
+      'contact',
+      ZContactRequest,
+      { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Hello' },
+      ['name', 'email', 'message'],
+    ],
+    ['validate-invite', ZInviteCodeRequest, { code: 'ABCD-EFGH-JKLM' }, ['code']],
+    ['apply-magic-link', ZMagicLinkRequest, { email: 'ada@example.com' }, ['email']],
+    ['apply-session', ZApplySessionRequest, { sid: 'abc.def' }, ['sid']],
+    [
+      'apply-details',
+      ZApplyDetailsRequest,
+      {
+        ...valid,
+        annual_income: 85000,
+        employment_status: 'employed',
+        pep_exposed: false,
+        card_tier_pref: 'noir',
+      },
+      ['full_name', 'email'],
+    ],
+    [
+      'apply-offer-action',
+      ZOfferActionRequest,
+      { action: 'accept', esign_name: 'Ada Lovelace' },
+      ['esign_name'],
+    ],
+    ['admin-auth', ZAdminAuthRequest, { passphrase: 'correct horse' }, ['passphrase']],
+    [
+      'admin-invite-generate',
+      ZInviteGenerateIssuedRequest,
+      { count: 1, issued_to: 'ada@example.com' },
+      ['issued_to'],
+    ],
+    [
+      'admin-offer-issue',
+      ZOfferIssueRequest,
+      { basic_id: id, tier: 'noir', pricing_note: 'x' },
+      ['pricing_note'],
+    ],
+    [
+      'admin-activation',
+      ZActivationRequest,
+      { basic_id: id, card_shipment_tracking: 'RM1', card_last4: '1234' },
+      ['card_shipment_tracking', 'card_last4'],
+    ],
+    [
+      'admin-kyc-action',
+      ZKycActionRequest,
+      { file_id: id, action: 'reject', notes: 'n', reason: 'r' },
+      ['notes', 'reason'],
+    ],
+    [
+      'admin-legal-update',
+      ZLegalUpdateRequest,
+      { slug: 'privacy', title: 'Privacy', html: '<p>x</p>' },
+      ['title', 'html'],
+    ],
+    ['admin-applicant-list', ZApplicantListRequest, { query: 'ada' }, ['query']],
+    ['admin-eoi-list', ZInboxListRequest, { query: 'ada' }, ['query']],
+    [
+      'admin-email-test',
+      ZEmailTestRequest,
+      { kind: 'eoi', name: 'Ada Lovelace', email: 'ada@example.com' },
+      ['name', 'email'],
+    ],
+  ];
+
+  it.each(cases)('%s', (_call, schema, input, fields) => {
+    expect(schema.safeParse(input).success).toBe(true);
+    for (const field of fields) {
+      const value = input[field] as string;
+      const withNul = `${value.slice(0, 1)}\u0000${value.slice(1)}`;
+      const nulMessage = messages(schema, { ...input, [field]: withNul })[field];
+      // The field's own message: the same one a value of the wrong type gets.
+      expect(nulMessage, field).toBeDefined();
+      expect(nulMessage, field).toBe(messages(schema, { ...input, [field]: 7 })[field]);
+    }
+  });
+});
+
+describe('numbers are JSON numbers: nothing is coerced', () => {
+  const details = {
+    annual_income: 85000,
+    employment_status: 'employed',
+    pep_exposed: false,
+    card_tier_pref: 'noir',
+  };
+  it.each([null, '', false, [], '0x10', '85000', Number.NaN, Infinity, 1.5])(
+    'annual income %o is refused',
+    (annual_income) => {
+      expect(messages(ZApplyDetailsRequest, { ...details, annual_income }).annual_income).toMatch(
+        /annual income/,
+      );
+    },
+  );
+  it('a negative income is refused, a whole number of pounds accepted', () => {
+    expect(messages(ZApplyDetailsRequest, { ...details, annual_income: -1 }).annual_income).toBe(
+      'Annual income cannot be negative',
+    );
+    expect(ZApplyDetailsRequest.parse(details).annual_income).toBe(85000);
+  });
+  it.each([true, '2', null])('page %o is refused', (page) => {
+    expect(messages(ZApplicantListRequest, { page }).page).toBe('Page must be a whole number');
+    expect(messages(ZAuditListRequest, { page }).page).toBe('Page must be a whole number');
+  });
+  it('typed digits become a number only when they spell one', () => {
+    expect(parseWholeNumber(' 85000 ')).toBe(85000);
+    expect(parseWholeNumber('2.5')).toBe(2.5);
+    for (const typed of ['', '0x10', '1e3', '12abc', 'Infinity']) {
+      expect(parseWholeNumber(typed)).toBeNaN();
+    }
   });
 });

@@ -1,6 +1,13 @@
 import { z } from './zod.ts';
 import type { AssetTier } from '../tiers.ts';
-import { emailField, fullNameField, honeypotField, phoneField, reasonField } from './fields.ts';
+import {
+  emailField,
+  fullNameField,
+  honeypotField,
+  phoneField,
+  reasonField,
+  text,
+} from './fields.ts';
 
 /**
  * Public-site calls (CONTRACT §2). Request schemas are shared by the forms and the server;
@@ -19,13 +26,11 @@ export const LEGAL_HTML_MAX = 200_000;
 /** `admin-legal-update` (staff): the server sanitises `html` before storing it. */
 export const ZLegalUpdateRequest = z.object({
   slug: z.enum(LEGAL_SLUGS, 'Unknown legal document'),
-  title: z
-    .string()
+  title: text('Title is required')
     .trim()
     .min(1, 'Title is required')
     .max(200, 'Title must be less than 200 characters'),
-  html: z
-    .string()
+  html: text('Document text is required')
     .trim()
     .min(1, 'Document text is required')
     .max(LEGAL_HTML_MAX, 'Document is too long'),

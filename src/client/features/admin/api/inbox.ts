@@ -9,6 +9,7 @@ import {
   defaultExportFileName,
   type BulkUpdateResponse,
   type InboxListResponse,
+  type InboxPageSize,
   type InboxTable,
   type TExportCsvRequest,
   type TInboxListRequest,
@@ -27,7 +28,7 @@ const inboxKey = (table: InboxTable) => ['admin', 'inbox', table] as const;
 
 export type InboxListParams = {
   page: number;
-  pageSize: number;
+  pageSize: InboxPageSize;
   status: InboxStatus | 'all';
   query: string;
 };

@@ -3,7 +3,7 @@ import { PoundSterling, TriangleAlert } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { emailField, fullNameField } from '../../../../shared/schemas/fields.ts';
+import { emailField, fullNameField, parseWholeNumber } from '../../../../shared/schemas/fields.ts';
 import {
   EMPLOYMENT_LABELS,
   EMPLOYMENT_STATUSES,
@@ -33,8 +33,6 @@ const TIER_MESSAGE = 'Please choose a preferred tier';
  * or '£85000'), PEP is a yes/no choice, and name and e-mail are asked only when missing.
  */
 function detailsFormSchema(askName: boolean, askEmail: boolean) {
-  // The shared rule coerces any input; here it only ever sees the cleaned-up text.
-  const income = ZApplyDetailsRequest.shape.annual_income as unknown as z.ZodType<number, string>;
   return z.object({
     full_name: askName ? fullNameField : z.string().optional(),
     email: askEmail ? emailField : z.string().optional(),
@@ -42,7 +40,8 @@ function detailsFormSchema(askName: boolean, askEmail: boolean) {
       .string()
       .transform((value) => value.replace(/[£,\s]/g, ''))
       .pipe(z.string().min(1, 'Please enter your annual income'))
-      .pipe(income),
+      .transform(parseWholeNumber)
+      .pipe(ZApplyDetailsRequest.shape.annual_income),
     employment_status: z
       .string(EMPLOYMENT_MESSAGE)
       .pipe(ZApplyDetailsRequest.shape.employment_status),

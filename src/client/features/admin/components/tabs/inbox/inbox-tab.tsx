@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import {
   INBOX_PAGE_SIZES,
+  type InboxPageSize,
   INBOX_STATUS_FILTER_OPTIONS,
   type InboxMetrics,
   type InboxTable,
@@ -129,7 +130,7 @@ export function InboxTab<Row extends InboxRow>({ config }: { config: InboxConfig
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim());
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [pageSize, setPageSize] = useState<number>(INBOX_PAGE_SIZES[0]);
+  const [pageSize, setPageSize] = useState<InboxPageSize>(INBOX_PAGE_SIZES[0]);
   const filterKey = JSON.stringify([query, status, pageSize]);
 
   // Page and selection belong to the filters (and page) they were made under. When those
@@ -352,7 +353,14 @@ export function InboxTab<Row extends InboxRow>({ config }: { config: InboxConfig
           </div>
           <div className="grid gap-2">
             <Label htmlFor={ids.pageSize}>Rows per page</Label>
-            <Select value={String(pageSize)} onValueChange={(value) => setPageSize(Number(value))}>
+            <Select
+              value={String(pageSize)}
+              onValueChange={(value) =>
+                setPageSize(
+                  INBOX_PAGE_SIZES.find((size) => String(size) === value) ?? INBOX_PAGE_SIZES[0],
+                )
+              }
+            >
               <SelectTrigger id={ids.pageSize} className="md:w-28">
                 <SelectValue />
               </SelectTrigger>

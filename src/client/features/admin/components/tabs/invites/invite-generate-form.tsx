@@ -2,6 +2,7 @@ import { LoaderCircle, Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ZInviteGenerateIssuedRequest } from '../../../../../../shared/schemas/admin.ts';
+import { parseWholeNumber } from '../../../../../../shared/schemas/fields.ts';
 import { FieldError, describedBy } from '../../../../../components/form/field-error.tsx';
 import { Button } from '../../../../../components/ui/button.tsx';
 import {
@@ -36,8 +37,8 @@ export function InviteGenerateForm({ onGenerated }: { onGenerated: (codes: strin
   const submit = (requested: string) => {
     if (generate.isPending) return;
     const parsed = ZInviteGenerateIssuedRequest.safeParse({
-      // An empty box is no number at all, not 0.
-      count: requested.trim() === '' ? Number.NaN : Number(requested),
+      // An empty box is no number at all, not 0; nor is '0x10' sixteen.
+      count: parseWholeNumber(requested),
       issued_to: issuedTo,
     });
     if (!parsed.success) {
