@@ -97,6 +97,18 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+const ROUTE_TABLES = new WeakMap<FastifyInstance, RouteEntry[]>();
+
+/** Every route the app registered (HEAD twins left out): what the fuzz test walks. */
+export function routeTable(app: FastifyInstance): readonly RouteEntry[] {
+  return ROUTE_TABLES.get(app) ?? [];
+}
+
 /** Staff calls the spec names without the `admin-` prefix. */
 export const OTHER_STAFF_ROUTES: ReadonlySet<string> = new Set(['/api/one-time-legal-update']);
 
@@ -142,6 +154,14 @@ export async function buildApp(
   });
 
   app.setErrorHandler(errorHandler);
+
+  const routes: RouteEntry[] = [];
+  ROUTE_TABLES.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url });
+    }
+  });
 
   // Shutting down: answers still in flight tell the client to close the connection, so no
   // keep-alive socket holds the process open once its last request is done.

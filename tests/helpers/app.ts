@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { staffTokens } from '../../src/server/db/schema.ts';
+import { loggerOptions } from '../../src/server/app.ts';
 import { parseEnv, type Env } from '../../src/server/env.ts';
 import { hashToken } from '../../src/server/lib/crypto.ts';
 import { createServer, type RunningServer } from '../../src/server/server.ts';
@@ -22,7 +23,10 @@ export interface TestApp extends RunningServer {
  * The whole server on a fresh database and a temporary DATA_DIR, driven through HTTP
  * injection (the full Fastify pipeline: hooks, limits, guard, error handler).
  */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: { logLines?: string[] } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'waj-test-'));
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -32,7 +36,16 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     ...overrides,
   });
   const { database, destroy } = await createTestDatabase();
-  const server = await createServer(env, { database, logger: false });
+  // With `logLines`, the server logs as in production (level info, our serializers and
+  // redaction) into that array, one JSON line each, for tests about what reaches the log.
+  const { logLines } = options;
+  const logger = logLines
+    ? {
+        ...(loggerOptions('info') as object),
+        stream: { write: (line: string) => logLines.push(line) },
+      }
+    : false;
+  const server = await createServer(env, { database, logger });
   return {
     ...server,
     env,

@@ -275,7 +275,7 @@ describe('POST /api/apply-details', () => {
       token: a.token,
       payload: {
         ...details,
-        annual_income: '650000',
+        annual_income: 650000,
         pep_exposed: true,
         full_name: 'Someone Else',
         email: 'else@example.com',

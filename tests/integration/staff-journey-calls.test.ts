@@ -200,7 +200,7 @@ describe('admin-invite-generate', () => {
 
   it('e-mails the codes to the issued-to address, with the link to /apply', async () => {
     const res = await staff('admin-invite-generate', {
-      count: '2',
+      count: 2,
       issued_to: '  partner@example.com ',
     });
     expect(res.statusCode).toBe(200);
