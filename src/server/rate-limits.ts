@@ -49,6 +49,17 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
 export const MAGIC_LINKS_PER_EMAIL = { max: 3, windowMs: 60 * 60_000 } as const;
 export const APPLICATION_PER_EMAIL_WINDOW_MS = 24 * 60 * 60_000;
 
+/**
+ * Live event streams (`/api/events` and `/api/apply-events` together) each hold a connection
+ * open for as long as a page is open: a few per visitor (tabs), never thousands from one
+ * address, and a ceiling per instance so streams cannot take every socket the server has.
+ */
+export const EVENT_STREAMS = {
+  perIp: 10,
+  total: 2000,
+  message: 'Too many live connections from your network. Please close some tabs and try again.',
+} as const;
+
 /** Staff sign-in: this many failures per IP within the window give 429. */
 export const STAFF_AUTH_FAILURES = { max: 5, windowMs: 15 * 60_000 } as const;
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApplicantSession } from '../../src/server/auth/applicant.ts';
 import { applications } from '../../src/server/db/schema.ts';
 import { publishEvent } from '../../src/server/events.ts';
@@ -114,6 +114,65 @@ describe('GET /api/apply-events', () => {
       expect(await stream.next(300)).toBeNull();
     } finally {
       stream.close();
+    }
+  });
+});
+
+describe('live streams cannot exhaust the server', () => {
+  // A hundredth of every limit: one stream per address, twenty in all.
+  let capped: TestApp;
+  let cappedBase: string;
+  beforeAll(async () => {
+    capped = await createTestApp({ RATE_LIMIT_SCALE: '0.01', TRUST_PROXY: '127.0.0.1' });
+    await capped.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = capped.app.server.address();
+    cappedBase = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    await capped?.close();
+  });
+
+  const from = (ip: string) =>
+    openEventStream(`${cappedBase}/api/events`, { 'x-forwarded-for': ip });
+
+  it('caps streams per address, and gives the slot back when one closes', async () => {
+    const first = await from('203.0.113.1');
+    expect(first.res.status).toBe(200);
+    const second = await fetch(`${cappedBase}/api/events`, {
+      headers: { 'x-forwarded-for': '203.0.113.1' },
+    });
+    expect(second.status).toBe(429);
+    expect(second.headers.get('retry-after')).toBe('30');
+    expect(await second.json()).toEqual({
+      ok: false,
+      error: 'Too many live connections from your network. Please close some tabs and try again.',
+    });
+    // Another address is not affected.
+    const neighbour = await from('203.0.113.2');
+    expect(neighbour.res.status).toBe(200);
+    neighbour.close();
+
+    first.close();
+    await vi.waitFor(async () => {
+      const again = await from('203.0.113.1');
+      again.close();
+      expect(again.res.status).toBe(200);
+    });
+  });
+
+  it('caps streams in total', async () => {
+    const streams = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => from(`198.51.100.${i + 1}`)),
+    );
+    try {
+      expect(streams.map((s) => s.res.status)).toEqual(Array(20).fill(200));
+      const over = await fetch(`${cappedBase}/api/events`, {
+        headers: { 'x-forwarded-for': '198.51.100.99' },
+      });
+      expect(over.status).toBe(429);
+      await over.body?.cancel();
+    } finally {
+      for (const s of streams) s.close();
     }
   });
 });

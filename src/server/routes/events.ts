@@ -1,14 +1,47 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticateApplicant } from '../auth/applicant.ts';
+import { AppError } from '../errors.ts';
 import type { EventHub, LiveEvent } from '../events.ts';
+import { EVENT_STREAMS, scaledMax } from '../rate-limits.ts';
 
 /** Only changes anyone may see go to the public stream. */
 function isPublic(event: LiveEvent): boolean {
   return event.type === 'site-setting';
 }
 
+/**
+ * A comment line this often keeps proxies from closing an idle stream, and makes a write to a
+ * connection whose peer has vanished fail, so its slot is given back (with TCP keep-alive for
+ * the case where nothing is written).
+ */
 const HEARTBEAT_MS = 25_000;
+
+/**
+ * Slots for open streams, in total and per client address, taken as a stream opens and given
+ * back once when it closes. Beyond either cap the stream is refused with 429.
+ */
+function streamSlots(perIp: number, max: number) {
+  const byIp = new Map<string, number>();
+  let total = 0;
+  return function take(ip: string): () => void {
+    const mine = byIp.get(ip) ?? 0;
+    if (mine >= perIp || total >= max) {
+      throw new AppError('too_many_requests', EVENT_STREAMS.message, { retryAfter: 30 });
+    }
+    byIp.set(ip, mine + 1);
+    total++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      total--;
+      const left = (byIp.get(ip) ?? 1) - 1;
+      if (left > 0) byIp.set(ip, left);
+      else byIp.delete(ip);
+    };
+  };
+}
 
 /**
  * Takes the reply over from Fastify (so nothing buffers or compresses it) and streams the
@@ -20,8 +53,10 @@ function stream(
   hub: EventHub,
   open: Set<() => void>,
   filter: (event: LiveEvent) => boolean,
+  release: () => void,
 ) {
   reply.hijack();
+  request.raw.socket?.setKeepAlive(true, HEARTBEAT_MS);
   const res = reply.raw;
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
@@ -40,10 +75,13 @@ function stream(
     clearInterval(heartbeat);
     unsubscribe();
     open.delete(end);
+    release();
     res.end();
   };
   open.add(end);
   request.raw.on('close', end);
+  res.on('close', end);
+  res.on('error', end);
 }
 
 /**
@@ -54,22 +92,31 @@ function stream(
  */
 export function registerEvents(app: FastifyInstance, ctx: AppContext) {
   const open = new Set<() => void>();
+  // RATE_LIMIT_SCALE scales the caps like every other limit; 0 turns them off.
+  const scale = ctx.env.RATE_LIMIT_SCALE;
+  const takeSlot = streamSlots(
+    scale > 0 ? scaledMax(ctx.env, EVENT_STREAMS.perIp) : Infinity,
+    scale > 0 ? scaledMax(ctx.env, EVENT_STREAMS.total) : Infinity,
+  );
   app.addHook('preClose', async () => {
     for (const end of open) end();
   });
 
   app.get('/api/events', { config: { rateLimit: false } }, (request, reply) => {
-    stream(request, reply, ctx.events, open, isPublic);
+    const release = takeSlot(request.ip);
+    stream(request, reply, ctx.events, open, isPublic, release);
   });
 
   app.get('/api/apply-events', { config: { rateLimit: false } }, async (request, reply) => {
     const { applicationId } = await authenticateApplicant(ctx.db, request);
+    const release = takeSlot(request.ip);
     stream(
       request,
       reply,
       ctx.events,
       open,
       (event) => event.type === 'stage' && event.applicationId === applicationId,
+      release,
     );
   });
 }
