@@ -2,6 +2,10 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { requireNode24 } from './src/server/node-version.ts';
+
+// The build and the test runner refuse any Node but 24 with one line (see node-version.ts).
+requireNode24();
 
 const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
 const apiTarget = 'http://127.0.0.1:3000';

@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { requireNode24 } from './src/server/node-version.ts';
+
+// The build and the test runner refuse any Node but 24 with one line (see node-version.ts).
+requireNode24();
 
 /**
  * One runner, four projects: unit (shared rules), integration on PGlite, the same integration

@@ -1,5 +1,5 @@
 /**
- * Bundles the server into dist/server/main.js. Node resolves every import of a large package
+ * Bundles the server into dist/server: main.js (the Node version check) loads start.js. Node resolves every import of a large package
  * through its package.json, which costs about a second at start for drizzle-orm alone; one
  * bundled file starts in a fraction of that. Packages with native parts or files of their own
  * (PGlite's WebAssembly, pg) stay external and load from node_modules.
@@ -14,7 +14,11 @@ const BUNDLED = new Set(['drizzle-orm', 'zod']);
 const external = Object.keys(pkg.dependencies).filter((name) => !BUNDLED.has(name));
 
 await build({
-  entryPoints: { main: 'src/server/main.ts', 'migrate-cli': 'src/server/db/migrate-cli.ts' },
+  entryPoints: {
+    main: 'src/server/main.ts',
+    start: 'src/server/start.ts',
+    'migrate-cli': 'src/server/db/migrate-cli.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',
