@@ -297,7 +297,8 @@ describe('EOI and Contact tabs (own server)', () => {
     expect(download.suggestedFilename()).toMatch(/^eoi-export-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile(await download.path(), 'utf8');
     const lines = csv.split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('Date,Name,Email,Phone,Reason,Status');
+    // The UTF-8 byte order mark first, so spreadsheet programs read accented names right.
+    expect(lines[0]).toBe('\uFEFFDate,Name,Email,Phone,Reason,Status');
     expect(lines).toHaveLength(2);
     const cells = lines[1]!.split(',');
     expect(cells.slice(1, 4)).toEqual(['Delta Formula', 'delta.formula@example.com', '']);
@@ -377,7 +378,7 @@ describe('EOI and Contact tabs (own server)', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^contact-export-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile(await download.path(), 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('Date,Name,Email,Message,Status');
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFDate,Name,Email,Message,Status');
     expect(csv).toContain('Echo Visitor');
 
     await search(page, 'nobody by this name');

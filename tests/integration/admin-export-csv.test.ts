@@ -30,7 +30,10 @@ const exportCsv = (payload: unknown) =>
  * only allowed inside a quoted field, quotes inside are doubled. Anything else throws, so a
  * file that only looks right to a lenient reader fails the test.
  */
-function parseCsv(text: string): string[][] {
+/** Reads an export: a UTF-8 BOM first (so spreadsheets read accents right), then RFC 4180. */
+function parseCsv(withBom: string): string[][] {
+  if (!withBom.startsWith('\uFEFF')) throw new Error('the export has no UTF-8 byte order mark');
+  const text = withBom.slice(1);
   const records: string[][] = [];
   let record: string[] = [];
   let field = '';
@@ -166,7 +169,9 @@ describe('admin-export-csv', () => {
     );
     expect(res.headers['cache-control']).toBe('no-store');
 
-    expect(res.body.startsWith('Date,Name,Email,Phone,Reason,Status\r\n')).toBe(true);
+    // EF BB BF: the UTF-8 byte order mark, then the header.
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(res.body.startsWith('\uFEFFDate,Name,Email,Phone,Reason,Status\r\n')).toBe(true);
     // Quotes doubled, fields with a comma or line break quoted, a formula only as text.
     expect(res.body).toContain('"Lovelace, Ada"');
     expect(res.body).toContain('"She said ""hi""\r\nand left"');
@@ -233,7 +238,7 @@ describe('admin-export-csv', () => {
       ],
     ]);
     const empty = await exportCsv({ table: 'contact_messages', status: 'new' });
-    expect(empty.body).toBe('Date,Name,Email,Message,Status\r\n');
+    expect(empty.body).toBe('\uFEFFDate,Name,Email,Message,Status\r\n');
   });
 
   it('refuses a bad request as JSON before any CSV, and records no export', async () => {
@@ -318,6 +323,10 @@ describe('admin-export-csv at volume', () => {
       base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     });
 
+    // fetch's text() drops a byte order mark; the export's own bytes are what a user saves.
+    const bytesAsText = async (res: Response) =>
+      new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
+
     const download = (headers: Record<string, string> = {}) =>
       fetch(`${base}/api/admin-export-csv`, {
         method: 'POST',
@@ -330,7 +339,7 @@ describe('admin-export-csv at volume', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-length')).toBeNull();
       expect(res.headers.get('transfer-encoding')).toBe('chunked');
-      const [, ...records] = parseCsv(await res.text());
+      const [, ...records] = parseCsv(await bytesAsText(res));
       expect(records).toHaveLength(await t.ctx.db.$count(eoiRequests));
     });
 
@@ -358,7 +367,9 @@ describe('admin-export-csv at volume', () => {
       );
       // The server carries on.
       const again = await download();
-      expect(parseCsv(await again.text()).length).toBe((await t.ctx.db.$count(eoiRequests)) + 1);
+      expect(parseCsv(await bytesAsText(again)).length).toBe(
+        (await t.ctx.db.$count(eoiRequests)) + 1,
+      );
     });
 
     it('answers a JSON error when the database fails before anything was sent', async () => {

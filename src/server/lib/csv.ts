@@ -19,12 +19,15 @@ export function neutraliseFormula(cell: string): string {
 export type CsvRecord = readonly (string | null)[];
 
 /**
- * A streaming RFC 4180 writer for `header` then records written to it: CRLF between records,
+ * A streaming RFC 4180 writer for `header` then records written to it, after a UTF-8 BOM: CRLF between records,
  * fields with a comma, quote, CR or LF quoted and quotes doubled. Every text cell (the header
  * too) is neutralised against formula injection here, so no caller can forget it.
  */
 export function csvStringifier(header: readonly string[]): Stringifier {
   return stringify({
+    // A UTF-8 byte order mark first: without it Excel reads the file as the local code page
+    // and shows 'ChloÃ©' for 'Chloé'.
+    bom: true,
     header: true,
     columns: header.map((name) => neutraliseFormula(name)),
     record_delimiter: 'windows',

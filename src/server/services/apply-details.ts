@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Stage } from '../../shared/stages.ts';
 import type { ApplicantSession } from '../auth/applicant.ts';
 import { moveStage } from '../applicant/stage.ts';
+import { writeAudit } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { applicationDetails, applications } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -36,7 +37,11 @@ export async function applyDetails(
   const { input } = options;
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ fullName: applications.fullName, email: applications.email })
+      .select({
+        fullName: applications.fullName,
+        email: applications.email,
+        stage: applications.stage,
+      })
       .from(applications)
       .where(eq(applications.id, applicationId))
       .for('update');
@@ -44,21 +49,40 @@ export async function applyDetails(
     const fullName = current.fullName ?? input.full_name ?? null;
     const email = current.email ?? input.email ?? null;
 
-    // The stage is checked first: a wrong-stage call is a 409 whatever its fields say.
-    const stage = await moveStage(tx, {
-      applicationId,
-      from: ['code_verified', 'detailed'],
-      to: 'detailed',
-      actor: { type: 'applicant', id: applicationId, ip: options.ip },
-      action: 'application.details',
-      set: { fullName, email },
-      detail: {
-        annual_income: input.annual_income,
-        employment_status: input.employment_status,
-        pep_exposed: input.pep_exposed,
-        card_tier_pref: input.card_tier_pref,
-      },
-    });
+    const actor = { type: 'applicant', id: applicationId, ip: options.ip } as const;
+    const detail = {
+      annual_income: input.annual_income,
+      employment_status: input.employment_status,
+      pep_exposed: input.pep_exposed,
+      card_tier_pref: input.card_tier_pref,
+    };
+    // The stage is checked first: a wrong-stage call is a 409 whatever its fields say. At
+    // `detailed` the details are corrected in place: that is not a move of the life, so the
+    // stage stays and only the audit row records it.
+    let stage: Stage;
+    if (current.stage === 'detailed') {
+      stage = 'detailed';
+      await writeAudit(tx, {
+        actor,
+        action: 'application.details',
+        target: { type: 'application', id: applicationId },
+        applicationId,
+        before: { stage },
+        after: { stage, ...detail },
+      });
+    } else {
+      stage = await moveStage(tx, {
+        applicationId,
+        // kyc_in_progress → detailed is the table's move for a rejected identity check, made
+        // by staff or the provider, never by the applicant's own details.
+        from: ['code_verified'],
+        to: 'detailed',
+        actor,
+        action: 'application.details',
+        set: { fullName, email },
+        detail,
+      });
+    }
 
     const missing: Record<string, string> = {};
     if (!fullName) missing.full_name = REQUIRED.full_name;
