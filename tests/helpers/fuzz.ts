@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { text as readText } from 'node:stream/consumers';
 import type { InjectOptions } from 'fastify';
 import { createApplicantSession } from '../../src/server/auth/applicant.ts';
-import { routeTable, type RouteEntry } from '../../src/server/app.ts';
+import { isStaffRoute, routeTable, type RouteEntry } from '../../src/server/app.ts';
 import { applications, kycFiles } from '../../src/server/db/schema.ts';
 import type { TestApp } from './app.ts';
 
@@ -271,25 +271,44 @@ export interface FuzzRequest {
   options: InjectOptions;
 }
 
+/**
+ * Mostly the credentials a route wants, so most requests get past the guard to the handler;
+ * any kind at all the rest of the time.
+ */
+function authFor(route: RouteEntry): fc.Arbitrary<AuthKind> {
+  const fitting: AuthKind[] = isStaffRoute(route.url)
+    ? ['staff', 'bearer']
+    : route.url.startsWith('/api/apply-') || route.url === '/api/activation'
+      ? ['applicant', 'cookie']
+      : ['none'];
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...fitting) },
+    { weight: 1, arbitrary: fc.constantFrom(...AUTH_KINDS) },
+  );
+}
+
 export function requestArbitrary(routes: readonly RouteEntry[], seeds: FuzzSeeds) {
   return fc
-    .record({
-      route: fc.constantFrom(...routes),
-      wrongMethod: fc.integer({ min: 0, max: 19 }).map((n) => n === 0),
-      params: fc.array(pathParam, { minLength: 1, maxLength: 3 }),
-      query: fc.option(
-        fc.constantFrom(
-          '?sid=%E0%A4%A',
-          '?founder=1',
-          '?a=\u0000',
-          '?page=-1&pageSize=1e9',
-          '?x=' + 'y'.repeat(500),
+    .constantFrom(...routes)
+    .chain((route) =>
+      fc.record({
+        route: fc.constant(route),
+        wrongMethod: fc.integer({ min: 0, max: 19 }).map((n) => n === 0),
+        params: fc.array(pathParam, { minLength: 1, maxLength: 3 }),
+        query: fc.option(
+          fc.constantFrom(
+            '?sid=%E0%A4%A',
+            '?founder=1',
+            '?a=\u0000',
+            '?page=-1&pageSize=1e9',
+            '?x=' + 'y'.repeat(500),
+          ),
+          { nil: '' },
         ),
-        { nil: '' },
-      ),
-      auth: fc.constantFrom(...AUTH_KINDS),
-      body: body(seeds),
-    })
+        auth: authFor(route),
+        body: body(seeds),
+      }),
+    )
     .map(({ route, wrongMethod, params, query, auth, body: b }): FuzzRequest => {
       const method = wrongMethod ? (route.method === 'GET' ? 'DELETE' : 'GET') : route.method;
       const withBody = method !== 'GET' && method !== 'DELETE';

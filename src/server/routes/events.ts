@@ -56,7 +56,8 @@ function stream(
   release: () => void,
 ) {
   reply.hijack();
-  request.raw.socket?.setKeepAlive(true, HEARTBEAT_MS);
+  // Injected requests (tests) have a stand-in socket without it.
+  request.raw.socket?.setKeepAlive?.(true, HEARTBEAT_MS);
   const res = reply.raw;
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
