@@ -8,6 +8,7 @@ import { createTestApp } from '../tests/helpers/app.ts';
 import { fuzzApp } from '../tests/helpers/fuzz.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20_000);
+const say = (line: string) => process.stdout.write(`${line}\n`);
 const kinds = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
 
 let failed = false;
@@ -25,14 +26,14 @@ for (const kind of kinds) {
     const statuses = Object.entries(result.byStatus)
       .map(([status, n]) => `${status}: ${n}`)
       .join(', ');
-    console.log(
+    say(
       `${kind}: ${result.requests} requests in ${seconds.toFixed(1)} s ` +
         `(${Math.round(result.requests / seconds)}/s); ${statuses}; ` +
         `${result.failures.length} bad answers, ${errors.length} error log lines, ` +
         `health ${health.statusCode}`,
     );
-    for (const f of result.failures.slice(0, 10)) console.log('  ', JSON.stringify(f));
-    for (const line of errors.slice(0, 5)) console.log('  ', line.slice(0, 300));
+    for (const f of result.failures.slice(0, 10)) say(`   ${JSON.stringify(f)}`);
+    for (const line of errors.slice(0, 5)) say(`   ${line.slice(0, 300)}`);
     if (result.failures.length || errors.length || health.statusCode !== 200) failed = true;
   } finally {
     await t.close();
