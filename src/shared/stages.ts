@@ -101,6 +101,10 @@ export function hasStartedApplication(stage: Stage | null | undefined): boolean 
   return stage != null && !BEFORE_REVIEW.includes(stage);
 }
 
+/** Who checks identity: documents reviewed by staff, or Veriff (KYC_PROVIDER). */
+export const KYC_PROVIDERS = ['builtin', 'veriff'] as const;
+export type KycProviderName = (typeof KYC_PROVIDERS)[number];
+
 /** Identity-check vocabularies (SPEC §4). */
 export const IDENTITY_DECISIONS = ['approved', 'declined', 'resubmission_requested'] as const;
 export type IdentityDecision = (typeof IDENTITY_DECISIONS)[number];
@@ -112,6 +116,14 @@ export const IDENTITY_STATUSES = [
   'declined',
 ] as const;
 export type IdentityStatus = (typeof IDENTITY_STATUSES)[number];
+
+/** Who an audit row says acted. */
+export const ACTOR_TYPES = ['staff', 'applicant', 'system', 'provider'] as const;
+export type ActorType = (typeof ACTOR_TYPES)[number];
+
+/** An outbox mail's life: pending until sent, failed once its retries are spent. */
+export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** EOI and contact message status: any to any, singly or in bulk. */
 export const INBOX_STATUSES = ['new', 'reviewed', 'archived'] as const;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { canTransition, STAGES, type Stage } from '../../shared/stages.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Tx } from '../db/client.ts';
@@ -58,7 +58,7 @@ export async function moveStage(tx: Tx, options: MoveStageOptions): Promise<Stag
 
   const [moved] = await tx
     .update(applications)
-    .set({ ...options.set, stage: options.to, updatedAt: sql`now()` })
+    .set({ ...options.set, stage: options.to })
     .where(and(eq(applications.id, options.applicationId), inArray(applications.stage, from)))
     .returning({ stage: applications.stage });
   if (!moved) {

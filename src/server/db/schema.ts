@@ -18,12 +18,17 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { EMPLOYMENT_STATUSES } from '../../shared/schemas/journey.ts';
+import { LEGAL_SLUGS } from '../../shared/schemas/site.ts';
 import {
+  ACTOR_TYPES,
   IDENTITY_DECISIONS,
   IDENTITY_STATUSES,
   INBOX_STATUSES,
   KYC_FILE_STATUSES,
   KYC_FILE_TYPES,
+  KYC_PROVIDERS,
+  MAIL_STATUSES,
   STAGES,
 } from '../../shared/stages.ts';
 import { TIERS } from '../../shared/tiers.ts';
@@ -33,6 +38,14 @@ import { TIERS } from '../../shared/tiers.ts';
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+/**
+ * `updated_at` is kept by one trigger per table (set_updated_at, migration 0003) on every
+ * UPDATE, whoever writes: services never set it by hand.
+ */
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** How an application began: the public form, or an invitation code. */
+export const APPLICATION_SOURCES = ['application', 'invite'] as const;
 
 /** An application: the spec's basic record and status record, one row per applicant (basic_id). */
 export const applications = pgTable(
@@ -45,14 +58,15 @@ export const applications = pgTable(
     phone: text('phone'),
     reason: text('reason'),
     /** How the application began: the public form or an invitation code. */
-    source: text('source', { enum: ['application', 'invite'] }).notNull(),
+    source: text('source', { enum: APPLICATION_SOURCES }).notNull(),
     stage: text('stage', { enum: STAGES }).notNull(),
     tierAssigned: text('tier_assigned', { enum: TIERS }),
     tierAccepted: text('tier_accepted', { enum: TIERS }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
+    check('applications_source_check', inList('source', APPLICATION_SOURCES)),
     check('applications_stage_check', inList('stage', STAGES)),
     check('applications_tier_assigned_check', inList('tier_assigned', TIERS)),
     check('applications_tier_accepted_check', inList('tier_accepted', TIERS)),
@@ -66,18 +80,29 @@ export const applications = pgTable(
 );
 
 /** The detailed record collected on the details screen (`apply-details`). */
-export const applicationDetails = pgTable('application_details', {
-  applicationId: uuid('application_id')
-    .primaryKey()
-    .references(() => applications.id, { onDelete: 'cascade' }),
-  /** Whole pounds a year. */
-  annualIncome: bigint('annual_income', { mode: 'number' }).notNull(),
-  employmentStatus: text('employment_status').notNull().default('unknown'),
-  pepExposed: boolean('pep_exposed').notNull(),
-  cardTierPref: text('card_tier_pref', { enum: TIERS }).notNull().default('standard'),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const applicationDetails = pgTable(
+  'application_details',
+  {
+    applicationId: uuid('application_id')
+      .primaryKey()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    /** Whole pounds a year. */
+    annualIncome: bigint('annual_income', { mode: 'number' }).notNull(),
+    employmentStatus: text('employment_status', { enum: EMPLOYMENT_STATUSES }).notNull(),
+    pepExposed: boolean('pep_exposed').notNull(),
+    cardTierPref: text('card_tier_pref', { enum: TIERS }).notNull().default('standard'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    check('application_details_annual_income_check', sql`annual_income >= 0`),
+    check(
+      'application_details_employment_status_check',
+      inList('employment_status', EMPLOYMENT_STATUSES),
+    ),
+    check('application_details_card_tier_pref_check', inList('card_tier_pref', TIERS)),
+  ],
+);
 
 /** Applicant sessions: only a hash of the 256-bit token is kept. */
 export const applicantSessions = pgTable(
@@ -150,7 +175,7 @@ const inboxColumns = {
   createdAt: createdAt(),
   email: text('email').notNull(),
   status: text('status', { enum: INBOX_STATUSES }).notNull().default('new'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 };
 
 /** Expressions of interest: one per public application (`apply-basic`). */
@@ -194,7 +219,7 @@ export const contactMessages = pgTable(
 export const siteSettings = pgTable('site_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Server-only secrets generated at first start (passphrase hash, magic-link key). */
@@ -216,7 +241,10 @@ export const cardAssets = pgTable(
     contentType: text('content_type').notNull(),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('card_assets_tier_uploaded_idx').on(t.tier, t.uploadedAt)],
+  (t) => [
+    check('card_assets_tier_check', inList('tier', TIERS)),
+    index('card_assets_tier_uploaded_idx').on(t.tier, t.uploadedAt),
+  ],
 );
 
 /** Identity documents and selfies (builtin provider), kept in private storage. */
@@ -257,7 +285,7 @@ export const identityChecks = pgTable(
     applicationId: uuid('application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
-    provider: text('provider', { enum: ['builtin', 'veriff'] }).notNull(),
+    provider: text('provider', { enum: KYC_PROVIDERS }).notNull(),
     providerSessionId: text('provider_session_id'),
     status: text('status', { enum: IDENTITY_STATUSES }).notNull().default('created'),
     decision: text('decision', { enum: IDENTITY_DECISIONS }),
@@ -274,10 +302,12 @@ export const identityChecks = pgTable(
      */
     isCurrent: boolean('is_current').notNull().default(true),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('identity_checks_status_check', inList('status', IDENTITY_STATUSES)),
+    check('identity_checks_provider_check', inList('provider', KYC_PROVIDERS)),
+    check('identity_checks_decision_check', inList('decision', IDENTITY_DECISIONS)),
     uniqueIndex('identity_checks_provider_session_idx').on(t.provider, t.providerSessionId),
     index('identity_checks_application_idx').on(t.applicationId, t.createdAt),
     index('identity_checks_status_idx').on(t.status),
@@ -331,26 +361,44 @@ export const offers = pgTable(
     /** SHA-256 of the offer terms exactly as shown when signing. */
     termsHash: text('terms_hash'),
   },
-  (t) => [index('offers_application_idx').on(t.applicationId, t.issuedAt)],
+  (t) => [
+    check('offers_tier_check', inList('tier', TIERS)),
+    check('offers_downgraded_from_check', inList('downgraded_from', TIERS)),
+    // An accepted offer carries its signature: the typed name and the terms it was signed on
+    // (accepted_at is the time of signing).
+    check(
+      'offers_signature_check',
+      sql`accepted_at is null or (esign_name is not null and esign_name <> '' and terms_hash is not null)`,
+    ),
+    index('offers_application_idx').on(t.applicationId, t.issuedAt),
+  ],
 );
 
-export const activations = pgTable('activations', {
-  applicationId: uuid('application_id')
-    .primaryKey()
-    .references(() => applications.id, { onDelete: 'cascade' }),
-  cardLast4: text('card_last4'),
-  mobileAccessEnabled: boolean('mobile_access_enabled').notNull().default(true),
-  cardShipmentTracking: text('card_shipment_tracking'),
-  activatedAt: timestamp('activated_at', { withTimezone: true }).notNull().defaultNow(),
-  activatedBy: text('activated_by').notNull(),
-});
+export const activations = pgTable(
+  'activations',
+  {
+    applicationId: uuid('application_id')
+      .primaryKey()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    cardLast4: text('card_last4'),
+    mobileAccessEnabled: boolean('mobile_access_enabled').notNull().default(true),
+    cardShipmentTracking: text('card_shipment_tracking'),
+    activatedAt: timestamp('activated_at', { withTimezone: true }).notNull().defaultNow(),
+    activatedBy: text('activated_by').notNull(),
+  },
+  () => [check('activations_card_last4_check', sql`card_last4 ~ '^[0-9]{4}$'`)],
+);
 
-export const legalDocuments = pgTable('legal_documents', {
-  slug: text('slug', { enum: ['privacy', 'terms', 'cookies'] }).primaryKey(),
-  title: text('title').notNull(),
-  html: text('html').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const legalDocuments = pgTable(
+  'legal_documents',
+  {
+    slug: text('slug', { enum: LEGAL_SLUGS }).primaryKey(),
+    title: text('title').notNull(),
+    html: text('html').notNull(),
+    updatedAt: updatedAt(),
+  },
+  () => [check('legal_documents_slug_check', inList('slug', LEGAL_SLUGS))],
+);
 
 /** Staff sessions from `admin-auth`: the token itself is never stored. */
 export const staffTokens = pgTable(
@@ -387,9 +435,7 @@ export const auditLog = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    actorType: text('actor_type', {
-      enum: ['staff', 'applicant', 'system', 'provider'],
-    }).notNull(),
+    actorType: text('actor_type', { enum: ACTOR_TYPES }).notNull(),
     actorId: text('actor_id'),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
@@ -401,6 +447,7 @@ export const auditLog = pgTable(
     ip: text('ip'),
   },
   (t) => [
+    check('audit_log_actor_type_check', inList('actor_type', ACTOR_TYPES)),
     index('audit_log_application_at_idx').on(t.applicationId, t.at),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
     // The staff panel's whole-log view, newest first.
@@ -419,9 +466,7 @@ export const emailOutbox = pgTable(
     html: text('html_body'),
     /** What kind of mail this is, for logs and tests (never the content). */
     template: text('template').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** A worker holds a row until this time; a crashed worker's claim simply lapses. */
@@ -430,7 +475,10 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    check('email_outbox_status_check', inList('status', MAIL_STATUSES)),
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  ],
 );
 
 export const schema = {

@@ -73,7 +73,6 @@ export async function completeIfApproved(
         decision: 'approved',
         lastEvent: 'approved',
         lastEventAt: sql`now()`,
-        updatedAt: sql`now()`,
       })
       .where(eq(identityChecks.id, check.id));
   }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Stage } from '../../shared/stages.ts';
 import type { Tier } from '../../shared/tiers.ts';
 import { writeAudit, type Actor } from '../audit.ts';
@@ -34,7 +34,7 @@ export async function adminApplicantOverrideTier(options: {
     }
     await tx
       .update(applications)
-      .set({ tierAssigned: options.tier, updatedAt: sql`now()` })
+      .set({ tierAssigned: options.tier })
       .where(eq(applications.id, options.applicationId));
 
     let offer: { id: string; tier: Tier; downgradedFrom: Tier | null } | undefined;

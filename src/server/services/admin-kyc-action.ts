@@ -83,7 +83,6 @@ export async function adminKycAction(options: {
           decision: 'resubmission_requested',
           lastEvent: 'resubmission_requested',
           lastEventAt: sql`now()`,
-          updatedAt: sql`now()`,
         })
         .where(eq(identityChecks.id, check.id));
     }

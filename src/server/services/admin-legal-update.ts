@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { LegalDocument, LegalSlug } from '../../shared/schemas/site.ts';
 import type { Actor } from '../audit.ts';
 import { writeAudit } from '../audit.ts';
@@ -42,7 +42,7 @@ export async function adminLegalUpdate(options: AdminLegalUpdateOptions): Promis
       .values({ slug, title, html })
       .onConflictDoUpdate({
         target: legalDocuments.slug,
-        set: { title, html, updatedAt: sql`now()` },
+        set: { title, html },
       })
       .returning();
     if (!row) throw new Error('legal_documents upsert returned no row');

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Stage } from '../../shared/stages.ts';
 import type { ApplicantSession } from '../auth/applicant.ts';
 import { moveStage } from '../applicant/stage.ts';
@@ -102,7 +102,7 @@ export async function applyDetails(
       .values({ applicationId, ...values })
       .onConflictDoUpdate({
         target: applicationDetails.applicationId,
-        set: { ...values, updatedAt: sql`now()` },
+        set: { ...values },
       });
     return stage;
   });

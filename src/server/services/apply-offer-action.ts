@@ -83,7 +83,7 @@ export async function applyOfferAction(
       await tx.update(offers).set({ tier: chosen, downgradedFrom }).where(eq(offers.id, offer.id));
       await tx
         .update(applications)
-        .set({ tierAssigned: chosen, updatedAt: sql`now()` })
+        .set({ tierAssigned: chosen })
         .where(eq(applications.id, applicationId));
       await writeAudit(tx, {
         actor,

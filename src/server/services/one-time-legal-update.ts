@@ -38,7 +38,6 @@ export async function oneTimeLegalUpdate(options: {
         set: {
           title: sql`excluded.title`,
           html: sql`excluded.html`,
-          updatedAt: sql`now()`,
         },
       });
     await writeAudit(tx, {

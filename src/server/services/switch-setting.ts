@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Actor } from '../audit.ts';
 import { writeAudit } from '../audit.ts';
 import type { Db } from '../db/client.ts';
@@ -31,7 +31,7 @@ export async function setSwitchSetting(
     await tx
       .insert(siteSettings)
       .values({ key, value })
-      .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: sql`now()` } });
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value } });
     await writeAudit(tx, {
       actor: options.actor,
       action: 'site_setting.update',

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { IdentityStatus } from '../../shared/stages.ts';
 import { writeAudit } from '../audit.ts';
 import type { Db } from '../db/client.ts';
@@ -48,7 +48,7 @@ export async function veriffEventWebhook(db: Db, payload: unknown): Promise<Webh
     const status = progress?.from.includes(check.status) ? progress.to : check.status;
     await tx
       .update(identityChecks)
-      .set({ status, ...lastEventUpdate(check, action, new Date()), updatedAt: sql`now()` })
+      .set({ status, ...lastEventUpdate(check, action, new Date()) })
       .where(eq(identityChecks.id, check.id));
     await writeAudit(tx, {
       actor: VERIFF_ACTOR,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { writeAudit } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { identityChecks } from '../db/schema.ts';
@@ -62,7 +62,6 @@ export async function veriffWatchlistWebhook(
       .set({
         ...flags,
         ...lastEventUpdate(check, `watchlist_${matchStatus ?? 'result'}`, new Date()),
-        updatedAt: sql`now()`,
       })
       .where(eq(identityChecks.id, check.id));
     await writeAudit(tx, {

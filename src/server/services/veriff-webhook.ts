@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { IdentityDecision, IdentityStatus, Stage } from '../../shared/stages.ts';
 import { moveStage } from '../applicant/stage.ts';
 import { writeAudit, type Actor } from '../audit.ts';
@@ -89,7 +89,6 @@ export async function veriffWebhook(db: Db, payload: unknown): Promise<WebhookOu
       ...(countryCode(document.country) ? { country: countryCode(document.country) } : {}),
       ...lastEventUpdate(check, status, at),
       rawPayload: payload,
-      updatedAt: sql`now()`,
     };
     await tx.update(identityChecks).set(changes).where(eq(identityChecks.id, check.id));
     await writeAudit(tx, {

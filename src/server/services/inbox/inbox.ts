@@ -252,7 +252,7 @@ export async function setInboxStatus(
     if (changed.length > 0) {
       await tx
         .update(t)
-        .set({ status, updatedAt: sql`now()` })
+        .set({ status })
         .where(
           inArray(
             t.id,
