@@ -1,4 +1,6 @@
 ALTER TABLE "application_details" ALTER COLUMN "employment_status" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "email_outbox" ADD COLUMN "failed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "email_outbox_failed_idx" ON "email_outbox" USING btree ("failed_at") WHERE status = 'failed';--> statement-breakpoint
 ALTER TABLE "activations" ADD CONSTRAINT "activations_card_last4_check" CHECK (card_last4 ~ '^[0-9]{4}$');--> statement-breakpoint
 ALTER TABLE "application_details" ADD CONSTRAINT "application_details_annual_income_check" CHECK (annual_income >= 0);--> statement-breakpoint
 ALTER TABLE "application_details" ADD CONSTRAINT "application_details_employment_status_check" CHECK (employment_status in ('employed', 'self_employed', 'business_owner', 'retired', 'student', 'not_employed'));--> statement-breakpoint

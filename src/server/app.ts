@@ -15,6 +15,8 @@ import { registerA11yReport } from './routes/a11y-report.ts';
 import { registerAdminAssetDelete } from './routes/admin-asset-delete.ts';
 import { registerAdminAssetList } from './routes/admin-asset-list.ts';
 import { registerAdminAssetUpload } from './routes/admin-asset-upload.ts';
+import { registerAdminEmailFailedList } from './routes/admin-email-failed-list.ts';
+import { registerAdminEmailRetry } from './routes/admin-email-retry.ts';
 import { registerAdminEmailTest } from './routes/admin-email-test.ts';
 import { registerAdminActivation } from './routes/admin-activation.ts';
 import { registerAdminActivationList } from './routes/admin-activation-list.ts';
@@ -261,6 +263,8 @@ export async function buildApp(
   registerAdminAssetUpload(app, ctx);
   registerAdminAssetDelete(app, ctx);
   registerAdminEmailTest(app, ctx);
+  registerAdminEmailFailedList(app, ctx);
+  registerAdminEmailRetry(app, ctx);
   registerA11yReport(app, ctx);
   registerAdminEoiList(app, ctx);
   registerAdminContactList(app, ctx);

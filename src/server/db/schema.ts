@@ -474,10 +474,16 @@ export const emailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When the last retry failed and the mail was set aside for staff (status `failed`). */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
   },
   (t) => [
     check('email_outbox_status_check', inList('status', MAIL_STATUSES)),
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // The failed list and its count: rare rows, newest first.
+    index('email_outbox_failed_idx')
+      .on(t.failedAt)
+      .where(sql`status = 'failed'`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { OutboxHealth } from '../../shared/schemas/mail.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { emailOutbox } from '../db/schema.ts';
 import type { MailTransport } from './transport.ts';
@@ -34,6 +35,24 @@ export async function queueEmail(db: Db | Tx, mail: QueuedMail): Promise<string>
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error('email_outbox insert returned no row');
   return row.id;
+}
+
+/** The outbox's figures for monitoring: counts and the oldest wait, nothing personal. */
+export async function outboxHealth(db: Db): Promise<OutboxHealth> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${emailOutbox.status} = 'pending')::int`,
+      failed: sql<number>`count(*) filter (where ${emailOutbox.status} = 'failed')::int`,
+      oldest: sql<number | null>`extract(epoch from now() - min(${emailOutbox.createdAt})
+        filter (where ${emailOutbox.status} = 'pending'))::float8`,
+    })
+    .from(emailOutbox)
+    .where(inArray(emailOutbox.status, ['pending', 'failed']));
+  return {
+    pending: row?.pending ?? 0,
+    oldest_pending_seconds: Math.max(0, Math.floor(Number(row?.oldest ?? 0))),
+    failed: row?.failed ?? 0,
+  };
 }
 
 /** The subset of pino's logger the worker uses, so tests can pass a plain spy. */
@@ -80,7 +99,10 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(BACKOFF_CAP_SECONDS, BACKOFF_BASE_SECONDS * 2 ** Math.min(exponent, 30));
 }
 
-/** A short, single-line reason for `last_error` and logs; URL credentials are masked. */
+/**
+ * A short, single-line reason for `last_error` and logs; URL credentials and e-mail addresses
+ * are masked.
+ */
 function describeError(error: unknown): string {
   const e = (typeof error === 'object' && error !== null ? error : {}) as {
     code?: unknown;
@@ -94,7 +116,11 @@ function describeError(error: unknown): string {
   ]
     .filter(Boolean)
     .join(' ');
-  const line = (message.split(/\r?\n/)[0] ?? '').replace(/\/\/[^/@\s]*@/g, '//***@');
+  const line = (message.split(/\r?\n/)[0] ?? '')
+    .replace(/\/\/[^/@\s]*@/g, '//***@')
+    // SMTP servers quote the recipient ('550 <ada@example.com>: unknown user'); the reason is
+    // logged, and logs never hold an address.
+    .replace(/[^\s<>()"',;:@]+@[^\s<>()"',;:@]+/g, '[address]');
   return (prefix ? `${prefix}: ${line}` : line).slice(0, 300);
 }
 
@@ -163,17 +189,12 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         if (row.attempts >= maxAttempts) {
           await db
             .update(emailOutbox)
-            .set({ status: 'failed', lastError: reason, lockedUntil: null })
+            .set({ status: 'failed', lastError: reason, lockedUntil: null, failedAt: sql`now()` })
             .where(ours);
+          // Not lost: staff see it and can send it again (admin-email-failed-list, -retry).
           log.error(
-            {
-              id: row.id,
-              template: row.template,
-              to: row.to,
-              attempts: row.attempts,
-              error: reason,
-            },
-            'e-mail failed permanently',
+            { id: row.id, template: row.template, attempts: row.attempts, error: reason },
+            'e-mail failed after its last retry; set aside for staff',
           );
         } else {
           const delay = retryDelaySeconds(row.attempts);
@@ -270,7 +291,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       } while (handled === batchSize && !stopped);
     } catch (error) {
       // E.g. the database is briefly unreachable; the next poll tries again.
-      log.error({ error: describeError(error) }, 'mail worker poll failed');
+      // The logger's err serializer keeps a database error's text (and values) out.
+      log.error({ err: error }, 'mail worker poll failed');
     } finally {
       polling = false;
     }
