@@ -59,6 +59,12 @@ const EnvSchema = z
     PUBLIC_URL: optional(url(['http:', 'https:'], 'http(s)')),
     SMTP_URL: optional(url(['smtp:', 'smtps:'], 'SMTP')),
     MAIL_FROM: z.string().trim().min(3).default('Waj <no-reply@waj.co.uk>'),
+    MAIL_MAX_ATTEMPTS: z.coerce
+      .number('must be a number')
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 50')
+      .max(50, 'must be between 1 and 50')
+      .default(12),
     STAFF_EMAIL: z
       .string()
       .trim()

@@ -51,6 +51,7 @@ export async function createServer(
       transport: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : null,
       from: env.MAIL_FROM,
       log: app.log,
+      maxAttempts: env.MAIL_MAX_ATTEMPTS,
     });
     if (secrets.generatedPassphrase) announcePassphrase(secrets.generatedPassphrase);
 

@@ -95,8 +95,11 @@ describe('failed mail', () => {
     expect(row.status).toBe('failed');
     expect(row.failedAt).toBeInstanceOf(Date);
     expect(row.lastError).toBe('550: 550 5.1.1 <[address]>: Recipient address rejected');
-    expect(logger.error).toHaveBeenCalledTimes(1);
-    expect(JSON.stringify(logger.error.mock.calls)).not.toContain('ada.l@');
+    expect(logger.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ id, template: 'resume-link', attempts: 1 }),
+      'e-mail failed after its last retry; set aside for staff',
+    );
+    expect(JSON.stringify(logger.warn.mock.calls)).not.toContain('ada.l@');
 
     const health = await t.app.inject('/healthz/detail');
     expect(health.statusCode).toBe(200);

@@ -191,8 +191,9 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
             .update(emailOutbox)
             .set({ status: 'failed', lastError: reason, lockedUntil: null, failedAt: sql`now()` })
             .where(ours);
-          // Not lost: staff see it and can send it again (admin-email-failed-list, -retry).
-          log.error(
+          // Not lost, so a warning: staff see it on the dashboard and send it again, and
+          // monitoring reads the failed count from /healthz/detail.
+          log.warn(
             { id: row.id, template: row.template, attempts: row.attempts, error: reason },
             'e-mail failed after its last retry; set aside for staff',
           );

@@ -132,7 +132,12 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms).unref());
 
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+export interface SmtpCaptureOptions {
+  /** While this says true, every recipient is refused (550), as a mail server in trouble. */
+  refusing?: () => boolean;
+}
+
+export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];
   const server = new SMTPServer({
     secure: false,
@@ -140,6 +145,10 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     // Plain SMTP on loopback: no certificate for the client to distrust.
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (!options.refusing?.()) return callback();
+      callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

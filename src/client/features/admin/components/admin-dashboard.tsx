@@ -5,6 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useSignOut } from '../api/admin-auth.ts';
 import { ADMIN_TABS, DEFAULT_TAB, isAdminTab, type AdminTab } from './admin-tab-list.ts';
 import { TAB_SCREENS } from './admin-tabs.ts';
+import { FailedMailNotice } from './failed-mail-notice.tsx';
 import { MaintenanceSwitch } from './maintenance-switch.tsx';
 
 /** SPEC §2: 'Admin Dashboard' with the maintenance switch and the nine tabs. */
@@ -40,8 +41,11 @@ export function AdminDashboard() {
           {signOut.isPending ? 'Signing out...' : 'Sign out'}
         </Button>
       </div>
-      <div className="mt-6 max-w-xl">
-        <MaintenanceSwitch />
+      <div className="mt-6 grid max-w-3xl gap-4">
+        <div className="max-w-xl">
+          <MaintenanceSwitch />
+        </div>
+        <FailedMailNotice />
       </div>
       <Tabs value={tab} onValueChange={onTabChange} className="mt-8">
         <TabsList aria-label="Admin sections" className="h-auto w-full flex-wrap justify-start">
