@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { contactNameField, emailField, text, wholeNumber } from './fields.ts';
+import { contactNameField, emailField, pageField, pageSizeField, text } from './fields.ts';
 import { ASSET_TIERS, type AssetTier, type Tier } from '../tiers.ts';
 import {
   IDENTITY_DECISIONS,
@@ -44,21 +44,13 @@ const queryField = z.preprocess(
     .transform((v) => (v ? v : undefined)),
 );
 
-const pageField = wholeNumber('Page must be a whole number')
-  .min(1, 'Page must be at least 1')
-  .max(1_000_000, 'Page is out of range')
-  .default(1);
-
 export const YES_NO = ['yes', 'no'] as const;
 export type YesNo = (typeof YES_NO)[number];
 
 /** `admin-applicant-list`. */
 export const ZApplicantListRequest = z.object({
   page: pageField,
-  pageSize: wholeNumber('Page size must be a whole number')
-    .min(1, 'Page size must be between 1 and 100')
-    .max(100, 'Page size must be between 1 and 100')
-    .default(APPLICANT_PAGE_SIZE),
+  pageSize: pageSizeField(APPLICANT_PAGE_SIZE),
   stage: filter(STAGES, 'Please choose a valid stage'),
   veriff_decision: filter(IDENTITY_DECISIONS, 'Please choose a valid decision'),
   veriff_status: filter(IDENTITY_STATUSES, 'Please choose a valid status'),
@@ -258,10 +250,7 @@ export function formatFileSize(bytes: number): string {
 export const ZAuditListRequest = z.object({
   basic_id: z.preprocess(noFilter, z.uuid('Invalid application id').optional()),
   page: pageField,
-  pageSize: wholeNumber('Page size must be a whole number')
-    .min(1, 'Page size must be between 1 and 100')
-    .max(100, 'Page size must be between 1 and 100')
-    .default(AUDIT_PAGE_SIZE),
+  pageSize: pageSizeField(AUDIT_PAGE_SIZE),
 });
 export type TAuditListRequest = z.input<typeof ZAuditListRequest>;
 

@@ -31,6 +31,19 @@ export function wholeNumber(message: string) {
   return z.number(message).int(message);
 }
 
+/** A list's page number: 1 when absent. */
+export const pageField = wholeNumber('Page must be a whole number')
+  .min(1, 'Page must be at least 1')
+  .max(1_000_000, 'Page is out of range')
+  .default(1);
+
+/** A list's page size, 1 to 100, `fallback` when absent. */
+export const pageSizeField = (fallback: number) =>
+  wholeNumber('Page size must be a whole number')
+    .min(1, 'Page size must be between 1 and 100')
+    .max(100, 'Page size must be between 1 and 100')
+    .default(fallback);
+
 /**
  * What a form sends for typed digits: the number they spell, or NaN (refused by wholeNumber
  * with the field's message) for anything else, hexadecimal and exponents included.

@@ -1,4 +1,4 @@
-import { wholeNumber } from './fields.ts';
+import { pageField, pageSizeField } from './fields.ts';
 import { z } from './zod.ts';
 
 /**
@@ -10,14 +10,8 @@ export const FAILED_MAIL_PAGE_SIZE = 20;
 
 /** `admin-email-failed-list`: newest failure first. */
 export const ZFailedMailListRequest = z.object({
-  page: wholeNumber('Page must be a whole number')
-    .min(1, 'Page must be at least 1')
-    .max(1_000_000, 'Page is out of range')
-    .default(1),
-  pageSize: wholeNumber('Page size must be a whole number')
-    .min(1, 'Page size must be between 1 and 100')
-    .max(100, 'Page size must be between 1 and 100')
-    .default(FAILED_MAIL_PAGE_SIZE),
+  page: pageField,
+  pageSize: pageSizeField(FAILED_MAIL_PAGE_SIZE),
 });
 export type TFailedMailListRequest = z.input<typeof ZFailedMailListRequest>;
 
