@@ -183,9 +183,10 @@ describe('sanitizeSvg on hostile sizes', () => {
     ];
     const started = performance.now();
     for (const source of cases) sanitizeSvg(source);
-    // Linear work takes milliseconds; a quadratic pass over these would take hours.
-    expect(performance.now() - started).toBeLessThan(5_000);
-  });
+    // Linear work takes a second or two, even on a busy machine; a quadratic pass over these
+    // would take hours. The bound only tells those apart: it is not a speed target.
+    expect(performance.now() - started).toBeLessThan(60_000);
+  }, 90_000);
 });
 
 describe('isSafeCss', () => {
