@@ -170,6 +170,8 @@ async function validRequest(path: string): Promise<StaffCall> {
     '/api/admin-bulk-update': { ids: [s.eoi], status: 'archived', table: 'eoi_requests' },
     '/api/admin-contact-list': { page: 1, pageSize: 10, status: 'new', query: 'guard' },
     '/api/admin-contact-update': { id: s.contact, status: 'reviewed' },
+    '/api/admin-email-failed-list': { page: 1, pageSize: 20 },
+    '/api/admin-email-retry': { all: true },
     '/api/admin-email-test': { kind: 'contact', name: 'Guard Test', email: 'qa@example.com' },
     '/api/admin-eoi-list': { page: 1, pageSize: 10, status: 'new', query: 'guard' },
     '/api/admin-eoi-update': { id: s.eoi, status: 'reviewed' },
