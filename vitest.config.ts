@@ -44,6 +44,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // Files share their worker's modules, so one Chromium serves every file the worker
+          // runs (tests/e2e/helpers/browser.ts); each test still gets a fresh browser context.
+          isolate: false,
           setupFiles: ['tests/helpers/fail-on-console.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -6,6 +6,8 @@
  *   suite checks (tests/e2e/helpers/public-routes.ts), each as a visitor who has answered the
  *   consent sheet sees it at 1280 × 800 in the default theme. The e2e suite also checks 375 px
  *   and the dark theme; this report is the quick look staff can run at any time.
+ * - A11Y_ROUTES (comma-separated paths from that list) scans only those: the e2e test of this
+ *   script checks one page, since the e2e suite's own sweep already scans them all.
  * - Site: A11Y_BASE_URL when set (a running server), else the built app (dist/, `npm run
  *   build` first) started on a free port with a throw-away database, and stopped afterwards.
  * - Report: A11Y_REPORT_FILE, else ${DATA_DIR:-./data}/qa/a11y-report.json (where `npm start`
@@ -45,6 +47,16 @@ function baseUrlFromEnv(): string | undefined {
   }
   // Routes are absolute paths, so only the origin counts.
   return url.origin;
+}
+
+/** A11Y_ROUTES, each of which must be one of the public routes; else all of them. */
+function routesFromEnv(): readonly string[] {
+  const value = process.env.A11Y_ROUTES?.trim();
+  if (!value) return PUBLIC_ROUTES;
+  const routes = value.split(',').map((route) => route.trim());
+  const unknown = routes.filter((route) => !PUBLIC_ROUTES.includes(route));
+  if (unknown.length) throw new Error(`A11Y_ROUTES: not public routes: ${unknown.join(', ')}`);
+  return routes;
 }
 
 function reportFileFromEnv(): string {
@@ -98,13 +110,17 @@ async function scanRoute(browser: Browser, baseURL: string, path: string): Promi
 }
 
 /** Scans the routes a few at a time; the pages keep the route table's order. */
-async function scanAll(browser: Browser, baseURL: string): Promise<A11yPage[]> {
-  const pages: A11yPage[] = new Array(PUBLIC_ROUTES.length);
+async function scanAll(
+  browser: Browser,
+  baseURL: string,
+  routes: readonly string[],
+): Promise<A11yPage[]> {
+  const pages: A11yPage[] = new Array(routes.length);
   let next = 0;
   async function worker() {
-    while (next < PUBLIC_ROUTES.length) {
+    while (next < routes.length) {
       const index = next++;
-      pages[index] = await scanRoute(browser, baseURL, PUBLIC_ROUTES[index]!);
+      pages[index] = await scanRoute(browser, baseURL, routes[index]!);
     }
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -167,6 +183,7 @@ function printSummary(report: A11yReport, baseURL: string, file: string): void {
 async function main(): Promise<number> {
   const reportFile = reportFileFromEnv();
   const given = baseUrlFromEnv();
+  const routes = routesFromEnv();
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let report: A11yReport | undefined;
@@ -178,7 +195,7 @@ async function main(): Promise<number> {
       baseURL = server.baseURL;
     }
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-    report = buildReport(await scanAll(browser, baseURL));
+    report = buildReport(await scanAll(browser, baseURL, routes));
   } catch (error) {
     failure = error;
   }

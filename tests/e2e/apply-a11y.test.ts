@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Stage } from '../../src/shared/stages.ts';
 import { axeViolations } from './helpers/axe.ts';
+import { animationsSettled } from './helpers/public-routes.ts';
 import { baseURL, launchBrowser } from './helpers/browser.ts';
 import {
   newInviteCode,
@@ -122,8 +123,8 @@ describe.each(SCENARIOS)('$name', (scenario) => {
         if (h1s !== 1) problems.push(`${where}: ${h1s} h1 elements`);
         await scenario.act?.(page);
         await scenario.ready(page);
-        // Let entrance animations finish so colours are final.
-        await page.waitForTimeout(350);
+        // Entrance animations finished, so colours are final.
+        await animationsSettled(page);
         for (const v of await axeViolations(page)) {
           problems.push(`${where}: ${v.id} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
         }

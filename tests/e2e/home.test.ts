@@ -222,19 +222,26 @@ describe('hero parallax', () => {
     const start = await transformOf(front);
     await page.mouse.move(box.x + box.width * 0.9, box.y + box.height * 0.1, { steps: 4 });
     await page.mouse.move(box.x + box.width * 0.95, box.y + box.height * 0.05, { steps: 4 });
-    // Several frames of easing.
-    await page.waitForTimeout(500);
+    // The easing runs in animation frames: judge once the page has drawn a few of them.
+    await page.evaluate(
+      () =>
+        new Promise<void>((done) => {
+          let frames = 0;
+          const tick = () => (++frames >= 10 ? done() : requestAnimationFrame(tick));
+          requestAnimationFrame(tick);
+        }),
+    );
     return (await transformOf(front)) !== start;
   }
 
   it('follows the pointer at 1280 px', async () => {
-    const page = await openPage({ viewport: DESKTOP });
+    const page = await openPage({ viewport: DESKTOP, motion: 'no-preference' });
     await visitHome(page);
     expect(await cardsFollowPointer(page)).toBe(true);
   });
 
   it('stays still at 375 px', async () => {
-    const page = await openPage({ viewport: PHONE });
+    const page = await openPage({ viewport: PHONE, motion: 'no-preference' });
     await visitHome(page);
     expect(await cardsFollowPointer(page)).toBe(false);
   });
@@ -259,7 +266,7 @@ describe('scroll-in animation', () => {
     lastSection(page).evaluate((el) => Number(getComputedStyle(el).opacity));
 
   it('rises into place as it scrolls into view, and is never hidden', async () => {
-    const page = await openPage({ viewport: DESKTOP });
+    const page = await openPage({ viewport: DESKTOP, motion: 'no-preference' });
     await visitHome(page);
     expect(await offset(page)).toBeGreaterThan(20);
     expect(await opacity(page)).toBe(1);

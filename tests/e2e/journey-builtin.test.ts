@@ -11,8 +11,7 @@ import {
   redeemCode,
   reviewStage,
   saveDetails,
-  settleAfterRead,
-  statusRead,
+  liveStream,
   toast,
   waitForPath,
 } from './helpers/journey.ts';
@@ -74,14 +73,14 @@ describe('applicant journey with the builtin identity check', () => {
     });
     await page.getByTestId('kyc-selfie').getByText('Uploaded', { exact: true }).waitFor();
     await page.getByText('Both files are ready to send.').waitFor();
-    const read = statusRead(page);
+    const live = liveStream(page);
     await submit.click();
     await toast(page, 'Submitted for verification').waitFor();
     await waitForPath(page, '/apply/review');
     await expect.poll(() => reviewStage(page).textContent()).toBe('Secure Verification');
 
     // Staff see both files waiting and approve them; the open review screen follows live.
-    await settleAfterRead(page, read);
+    await live;
     const files = await staff.pendingFiles(basicId);
     expect(files.map((file) => file.type).sort()).toEqual(['document', 'selfie']);
     expect(await staff.approveAllFiles(basicId)).toBe(2);

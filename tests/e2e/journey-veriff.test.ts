@@ -11,8 +11,7 @@ import {
   redeemCode,
   reviewStage,
   saveDetails,
-  settleAfterRead,
-  statusRead,
+  liveStream,
   waitForPath,
 } from './helpers/journey.ts';
 import { startBuiltServer, type RunningServer } from './helpers/server.ts';
@@ -91,13 +90,13 @@ describe('applicant journey with Veriff', () => {
     expect(session.person).toEqual({ firstName: 'Jonathan', lastName: 'Reyes' });
 
     // Back at Waj while Veriff decides.
-    const read = statusRead(page);
+    const live = liveStream(page);
     await page.getByRole('link', { name: 'Return to Waj' }).click();
     await waitForPath(page, '/apply/review');
     await expect.poll(() => reviewStage(page).textContent()).toBe('Secure Verification');
 
     // Veriff's signed decision arrives; the open review screen moves on by itself.
-    await settleAfterRead(page, read);
+    await live;
     const delivery = await veriff.decision(server.baseURL, session, 'approved');
     expect(delivery.status).toBe(200);
     await expect

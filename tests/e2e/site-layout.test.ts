@@ -20,10 +20,12 @@ const toast = (page: Page, text: string) =>
   page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 
 describe('cookie consent', () => {
-  it('opens the sheet about one second after load when nothing is stored', async () => {
+  it('opens the sheet one second after load when nothing is stored', async () => {
     const page = await openPage({ consent: null });
-    // When the sheet first appears, in the page's own clock: a busy machine must not make a
-    // late look pass for an early sheet.
+    // When the sheet first appears, in the page's own clock (Playwright's, which the test
+    // moves on instead of waiting a real second): a busy machine must not make a late look
+    // pass for an early sheet.
+    await page.clock.install();
     await page.addInitScript(() => {
       new MutationObserver((_records, observer) => {
         const asides = Array.from(document.querySelectorAll('aside'));
@@ -34,13 +36,14 @@ describe('cookie consent', () => {
       }).observe(document, { childList: true, subtree: true, attributes: true });
     });
     await visit(page, '/');
+    await page.clock.fastForward(1_000);
     const sheet = page.getByRole('complementary', { name: 'Your cookie preferences' });
-    // Not at once, but after the delay, without taking focus from the page.
-    await sheet.waitFor({ timeout: 3_000 });
+    await sheet.waitFor();
     const shownAt = await page.evaluate(
       () => (window as unknown as { sheetShownAt?: number }).sheetShownAt,
     );
     expect(shownAt).toBeGreaterThanOrEqual(1_000);
+    // Shown without taking focus from the page.
     expect(await sheet.evaluate((el) => el.contains(document.activeElement))).toBe(false);
   });
 
@@ -87,15 +90,19 @@ describe('cookie consent', () => {
         localStorage.setItem('waj_consent', '{not json');
       }
     });
+    await page.clock.install();
     await visit(page, '/');
-    await page.getByTestId('consent-sheet').waitFor({ timeout: 3_000 });
+    await page.clock.fastForward(1_000);
+    await page.getByTestId('consent-sheet').waitFor();
     expect(await storedConsent(page)).toBeNull();
   });
 
   it('does not show the sheet when a choice is stored', async () => {
     const page = await openPage({ consent: 'essential' });
+    await page.clock.install();
     await visit(page, '/');
-    await page.waitForTimeout(1_500);
+    // Well past the delay, in the page's own time.
+    await page.clock.fastForward(5_000);
     expect(await page.getByTestId('consent-sheet').count()).toBe(0);
   });
 
@@ -304,7 +311,12 @@ describe('analytics script (own server: ANALYTICS_SCRIPT_URL set)', () => {
   it('never loads it with essential cookies only', async () => {
     const { page, loads } = await analyticsPage('essential');
     await visit(page, '/');
-    await page.waitForTimeout(500);
+    // The script is added by an effect of the first render: two frames after load, effects
+    // have run.
+    await page.waitForLoadState('load');
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
     expect(await scriptTags(page)).toBe(0);
     expect(loads()).toBe(0);
   });

@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
+import { STAFF_TOKEN_KEY } from '../../../src/client/lib/staff-token.ts';
 import { axeViolations } from './axe.ts';
-import type { PageOptions } from './browser.ts';
-import { E2E_PASSPHRASE } from './server.ts';
+import { baseURL, type PageOptions } from './browser.ts';
+import { animationsSettled } from './public-routes.ts';
+import { staffSignIn } from './server.ts';
 
 export interface AdminPageOptions extends PageOptions {
   /** The tab to open after signing in, by its visible label (default: Applicants, as SPEC). */
@@ -9,17 +11,26 @@ export interface AdminPageOptions extends PageOptions {
 }
 
 /**
- * Opens /admin in a fresh page and signs in through the passphrase gate as staff do, then
- * opens `tab`. Tests about the gate itself drive it by hand; everyone else starts here.
+ * Opens /admin in a fresh page already signed in, then opens `tab`. The session is made
+ * through `admin-auth` and its token placed where the panel keeps it (the tab's session
+ * storage), once: a sign-out or an expiry in the test is not undone by a reload. Only the
+ * gate's own tests (admin-shell) type the passphrase.
  */
 export async function openAdmin(
   openPage: (options?: PageOptions) => Promise<Page>,
   { tab, ...options }: AdminPageOptions = {},
 ): Promise<Page> {
   const page = await openPage(options);
+  const token = await staffSignIn(options.baseURL ?? baseURL);
+  await page.addInitScript(
+    ([key, value]) => {
+      if (sessionStorage.getItem('e2e-signed-in')) return;
+      sessionStorage.setItem('e2e-signed-in', '1');
+      sessionStorage.setItem(key!, value!);
+    },
+    [STAFF_TOKEN_KEY, token],
+  );
   await page.goto('/admin');
-  await page.getByLabel('Passphrase').fill(E2E_PASSPHRASE);
-  await page.getByRole('button', { name: 'Enter' }).click();
   await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
   if (tab) {
     await page.getByRole('tab', { name: tab, exact: true }).click();
@@ -45,14 +56,7 @@ export async function seriousAxeViolations(page: Page) {
       timeout: 6_000,
     })
     .catch(() => undefined);
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await animationsSettled(page);
   const violations = await axeViolations(page);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

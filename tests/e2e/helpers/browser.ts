@@ -20,13 +20,30 @@ export interface PageOptions {
    * Default: essential only.
    */
   consent?: 'all' | 'essential' | null;
+  /**
+   * The visitor's motion preference. Default: reduced, so no test waits for an animation;
+   * tests about animation itself ask for 'no-preference'.
+   */
+  motion?: 'reduce' | 'no-preference';
 }
 
 export { consentRecord };
 
+let workerBrowser: Promise<Browser> | undefined;
+
 /**
- * One Chromium per test file. Call at the top of the file; it returns `openPage`, which gives
- * each test a fresh context (no shared cookies or storage). A console error or warning, or an
+ * One Chromium per test worker, shared by every file the worker runs (the e2e project does not
+ * isolate its files): starting one costs a second of a busy machine's CPU, a fresh context per
+ * test costs almost nothing. Playwright stops it when the worker process exits.
+ */
+function browserOfWorker(): Promise<Browser> {
+  workerBrowser ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return workerBrowser;
+}
+
+/**
+ * Call at the top of a test file; it returns `openPage`, which gives each test a fresh context
+ * (no shared cookies or storage) in the worker's Chromium. A console error or warning, or an
  * uncaught exception in the page, that the test did not allow fails the test after it ran.
  */
 export function launchBrowser(): { openPage: (options?: PageOptions) => Promise<Page> } {
@@ -35,11 +52,12 @@ export function launchBrowser(): { openPage: (options?: PageOptions) => Promise<
   const problems: string[] = [];
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await browserOfWorker();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    // Pages of this file are closed; the browser stays for the worker's next file.
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
 
   afterEach(async () => {
@@ -55,6 +73,7 @@ export function launchBrowser(): { openPage: (options?: PageOptions) => Promise<
     const context = await browser.newContext({
       baseURL: options.baseURL ?? baseURL,
       viewport: options.viewport ?? { width: 1280, height: 800 },
+      reducedMotion: options.motion ?? 'reduce',
     });
     contexts.push(context);
     // Fail in seconds, well inside the test timeout, when something never shows up.

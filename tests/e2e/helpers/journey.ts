@@ -11,28 +11,25 @@ import { expect } from 'vitest';
 export const LIVE_TIMEOUT_MS = 12_000;
 
 /**
- * How soon a pushed stage change must show. A test acts about a second after the screen's own
- * status read (see `statusRead`), so the 8 s poll cannot show the change within this time:
- * only the live stream can.
+ * How soon a pushed stage change must show. A test acts as soon as the screen's live stream
+ * has opened (see `liveStream`), right after the screen's first status read, so the 8 s poll
+ * cannot show the change within this time: only the live stream can.
  */
 export const PUSH_TIMEOUT_MS = 4_000;
 export const PUSH_MESSAGE =
   'the screen did not follow the stage change live (SSE); only the 8 s poll would catch it';
 
 /**
- * The screen's next read of its stage (`apply-status`, on mount and every 8 s). Start waiting
- * before the navigation that mounts the screen.
+ * The screen's live stream (`apply-events`) answering: the server subscribes it to the
+ * applicant's stage changes before it sends a byte, so from then on a change reaches the
+ * screen. Start waiting before the navigation that mounts the screen.
  */
-export const statusRead = (page: Page) =>
-  page.waitForResponse((response) => new URL(response.url()).pathname === '/api/apply-status', {
-    timeout: LIVE_TIMEOUT_MS,
-  });
-
-/** After a status read: the screen's live stream has had time to connect. */
-export async function settleAfterRead(page: Page, read: Promise<unknown>): Promise<void> {
-  await read;
-  await page.waitForTimeout(1_000);
-}
+export const liveStream = (page: Page) =>
+  page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/apply-events' && response.status() === 200,
+    { timeout: LIVE_TIMEOUT_MS },
+  );
 
 export const pathname = (page: Page) => new URL(page.url()).pathname;
 

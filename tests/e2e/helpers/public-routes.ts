@@ -13,10 +13,41 @@ export const PUBLIC_ROUTES: readonly string[] = [
   '/no-such-page',
 ];
 
-/** Waits until a public page has rendered and its data-driven sections have settled. */
+/**
+ * Waits until a public page has rendered and its data-driven sections have settled: the
+ * skeletons (`data-skeleton`) and busy regions (`aria-busy`) that stand in for legal text, the
+ * press boilerplate and invite mode are gone, every image the page asked for has loaded (lazy
+ * ones below the fold are never asked for), and no finite animation is still running.
+ */
 export async function settlePublicPage(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  // Let data-driven sections (legal text, boilerplate, invite mode) replace their skeletons.
   await page.waitForLoadState('load');
-  await page.waitForTimeout(400);
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-skeleton], [aria-busy="true"]') === null &&
+      Array.from(document.images).every((image) => image.complete || image.loading === 'lazy'),
+  );
+  await animationsSettled(page);
+}
+
+/**
+ * Every running finite animation (fades, slides) has finished. Spinners and loops are not
+ * waited for, nor scroll-driven animations.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            // Scroll-driven ones (the sections that rise into view) run on a scroll timeline
+            // and end only when scrolled to.
+            animation.timeline === document.timeline &&
+            animation.effect?.getComputedTiming().iterations !== Infinity,
+        )
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }

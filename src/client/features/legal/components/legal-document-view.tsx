@@ -217,7 +217,10 @@ export function LegalDocumentHeader({ slug, title, updatedAt }: LegalDocumentHea
         <p className="mt-4 flex h-5 items-center gap-2.5 text-sm text-muted-foreground">
           <span aria-hidden="true" className="h-px w-6 bg-gold-soft" />
           {updated === undefined ? (
-            <span className="block h-3.5 w-44 animate-pulse rounded bg-muted motion-reduce:animate-none" />
+            <span
+              data-skeleton=""
+              className="block h-3.5 w-44 animate-pulse rounded bg-muted motion-reduce:animate-none"
+            />
           ) : (
             <span data-testid="legal-updated">
               Last updated <time dateTime={updatedAt ?? undefined}>{updated}</time>

@@ -31,7 +31,7 @@ const SKELETON_LINES = ['w-full', 'w-11/12', 'w-full', 'w-4/5', 'w-full', 'w-2/3
 
 function LegalSkeleton() {
   return (
-    <div role="status" className="mt-10 max-w-[68ch] md:mt-12">
+    <div role="status" data-skeleton="" className="mt-10 max-w-[68ch] md:mt-12">
       <span className="sr-only">Loading legal documents</span>
       <div aria-hidden="true" className="animate-pulse space-y-10 motion-reduce:animate-none">
         {[0, 1].map((block) => (

@@ -39,7 +39,12 @@ export function PressBoilerplate() {
 
   if (boilerplate.isPending) {
     return (
-      <div role="status" data-testid="press-boilerplate-loading" className="space-y-3 py-1">
+      <div
+        role="status"
+        data-testid="press-boilerplate-loading"
+        data-skeleton=""
+        className="space-y-3 py-1"
+      >
         <span className="sr-only">Loading the company description…</span>
         {['w-full', 'w-full', 'w-11/12', 'w-full', 'w-2/3'].map((width, index) => (
           <div
