@@ -365,7 +365,7 @@ describe('staff panel: Applicants tab (own server)', () => {
     await page.route('**/api/admin-applicant-list', (route) =>
       route.fulfill({ status: 400, json: { ok: false, error: 'Page must be at least 1' } }),
     );
-    await openAdmin(async () => page);
+    await openAdmin(async () => page, { baseURL: server.baseURL });
     const alert = page.getByRole('alert').filter({ hasText: 'Failed to load applicants' });
     await alert.waitFor();
     await page.unroute('**/api/admin-applicant-list');

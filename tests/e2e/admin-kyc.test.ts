@@ -309,7 +309,7 @@ describe('staff panel: KYC tab (own server)', () => {
     await page.route('**/api/admin-kyc-list', (route) =>
       route.fulfill({ status: 400, json: { ok: false, error: 'Please choose a valid status' } }),
     );
-    await openAdmin(async () => page, { tab: 'KYC' });
+    await openAdmin(async () => page, { baseURL: server.baseURL, tab: 'KYC' });
     const alerts = page.getByRole('alert').filter({ hasText: 'Failed to load KYC files' });
     await expect.poll(() => alerts.count()).toBe(2);
   });

@@ -124,7 +124,7 @@ describe('staff panel: Offers and Activations tabs (own server)', () => {
         route.fulfill({ status: 400, json: { ok: false, error: 'Invalid input' } }),
       );
     }
-    await openAdmin(async () => page, { tab: 'Offers' });
+    await openAdmin(async () => page, { baseURL: server.baseURL, tab: 'Offers' });
     const failed = () => page.getByRole('alert').filter({ hasText: 'Failed to load applications' });
     await failed().waitFor();
     await page.getByRole('tab', { name: 'Activations' }).click();

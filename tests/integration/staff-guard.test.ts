@@ -56,14 +56,12 @@ async function seed() {
   const basic = await application('basic');
   const kyc = await application('kyc');
   const accepted = await application('accepted');
-  await db
-    .insert(applicationDetails)
-    .values({
-      applicationId: kyc,
-      annualIncome: 80_000,
-      employmentStatus: 'employed',
-      pepExposed: false,
-    });
+  await db.insert(applicationDetails).values({
+    applicationId: kyc,
+    annualIncome: 80_000,
+    employmentStatus: 'employed',
+    pepExposed: false,
+  });
   await db.insert(inviteCodes).values({ code: 'GARD-0000-0001' });
   const [eoi] = await db
     .insert(eoiRequests)

@@ -14,7 +14,8 @@ export interface AdminPageOptions extends PageOptions {
  * Opens /admin in a fresh page already signed in, then opens `tab`. The session is made
  * through `admin-auth` and its token placed where the panel keeps it (the tab's session
  * storage), once: a sign-out or an expiry in the test is not undone by a reload. Only the
- * gate's own tests (admin-shell) type the passphrase.
+ * gate's own tests (admin-shell) type the passphrase. `baseURL` names the server to sign in
+ * to when it is not the shared one (and must match the page's).
  */
 export async function openAdmin(
   openPage: (options?: PageOptions) => Promise<Page>,
