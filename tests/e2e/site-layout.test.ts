@@ -181,12 +181,14 @@ describe('QA overlay', () => {
     await visit(page, '/about?qa=1');
     const dialog = page.getByRole('dialog', { name: 'QA testing' });
     await dialog.waitFor();
+    // The checklist renders with the dialog's lazily loaded content: wait for it, then count.
+    await dialog.getByRole('heading', { name: 'UI', exact: true }).waitFor();
     for (const category of ['UI', 'Forms', 'Admin', 'Legal', 'Performance', 'Security', 'SEO']) {
       expect(await dialog.getByRole('heading', { name: category, exact: true }).count()).toBe(1);
     }
     const item = dialog.getByRole('checkbox', { name: 'Honeypot' });
     await item.click();
-    expect(await item.getAttribute('aria-checked')).toBe('true');
+    await poll(() => item.getAttribute('aria-checked')).toBe('true');
 
     await page.keyboard.press('Escape');
     await poll(() => dialog.count()).toBe(0);
