@@ -178,7 +178,9 @@ describe('founding member flag', () => {
 describe('QA overlay', () => {
   it('opens with ?qa=1, shows the checklist and closing removes the parameter', async () => {
     const page = await openPage();
-    await visit(page, '/about?qa=1');
+    // Not `visit`: the overlay is modal, so once it is open the page's heading is hidden from
+    // assistive technology (and from role queries); it may open before the heading is looked for.
+    await page.goto('/about?qa=1');
     const dialog = page.getByRole('dialog', { name: 'QA testing' });
     await dialog.waitFor();
     // The checklist renders with the dialog's lazily loaded content: wait for it, then count.
@@ -198,7 +200,7 @@ describe('QA overlay', () => {
 
   it('sends test EOI and contact submissions with the spec toasts', async () => {
     const page = await openPage();
-    await visit(page, '/?qa=1');
+    await page.goto('/?qa=1');
     const dialog = page.getByRole('dialog', { name: 'QA testing' });
     await dialog.getByRole('button', { name: 'Submit test EOI' }).click();
     await toast(page, 'Test EOI submitted successfully').waitFor();
@@ -214,7 +216,7 @@ describe('QA overlay', () => {
     await page.route('**/api/contact', (route) =>
       route.fulfill({ status: 500, json: { ok: false, error: 'Something went wrong.' } }),
     );
-    await visit(page, '/?qa=1');
+    await page.goto('/?qa=1');
     const dialog = page.getByRole('dialog', { name: 'QA testing' });
     await dialog.getByRole('button', { name: 'Submit test EOI' }).click();
     await toast(page, 'Test EOI failed').waitFor();
