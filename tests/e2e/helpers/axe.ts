@@ -16,11 +16,25 @@ export type AxeViolation = {
   nodes: { target: unknown[] }[];
 };
 
-/** Runs axe-core on the page as it is and returns its violations, trimmed for messages. */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  // Evaluated through the DevTools protocol, so the page's CSP (no inline script) allows it.
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
+/**
+ * The rules whose outcome depends on colour. A theme only swaps colours (CSS custom properties
+ * under `.dark`), so a page already checked in full in one theme needs only these in the other.
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
+
+/**
+ * Runs axe-core on the page as it is and returns its violations, trimmed for messages.
+ * `colourOnly` runs just COLOUR_RULES (the second theme of a page checked in full).
+ */
+export async function axeViolations(
+  page: Page,
+  options: { colourOnly?: boolean } = {},
+): Promise<AxeViolation[]> {
+  // Evaluated through the DevTools protocol, so the page's CSP (no inline script) allows it;
+  // once per document, as parsing it costs about half a second of a busy machine's CPU.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const runOnly = options.colourOnly ? [...COLOUR_RULES] : null;
+  return page.evaluate(async (only) => {
     const axe = (
       window as unknown as {
         axe: {
@@ -28,7 +42,10 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
         };
       }
     ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run(document, {
+      resultTypes: ['violations'],
+      ...(only ? { runOnly: { type: 'rule', values: only } } : {}),
+    });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
@@ -37,5 +54,18 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       helpUrl: v.helpUrl,
       nodes: v.nodes.map((n) => ({ target: n.target })),
     }));
-  });
+  }, runOnly);
+}
+
+/**
+ * Switches the open page to `theme` the way the saved choice is applied at load
+ * (src/client/lib/theme.ts), for screens without the header's toggle.
+ */
+export async function applyThemeInPlace(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((wanted) => {
+    const root = document.documentElement;
+    root.classList.toggle('dark', wanted === 'dark');
+    root.classList.toggle('light', wanted === 'light');
+    root.style.colorScheme = wanted;
+  }, theme);
 }
