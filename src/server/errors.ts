@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ApiFailure } from '../shared/api.ts';
+import { lostConnectionCode } from './db/lost-connection.ts';
 import { sqlStateOf } from './lib/safe-error.ts';
 
 /**
@@ -46,6 +47,12 @@ export class AppError extends Error {
 
 export const GENERIC_ERROR = 'Something went wrong. Please try again.';
 
+/** A lost database connection (restart, failover): nothing is wrong with the request. */
+export const DATABASE_UNAVAILABLE =
+  'The service is briefly unavailable. Please try again in a moment.';
+/** Seconds to wait before retrying after a lost database connection. */
+export const DATABASE_RETRY_AFTER_S = 5;
+
 /** Maps each invalid field to its first message, the contract's `details`. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const details: Record<string, string> = {};
@@ -83,7 +90,15 @@ const FRAMEWORK_MESSAGES: Record<number, string> = {
   429: 'Too many attempts. Please try again later.',
 };
 
-function toFailure(error: unknown): { status: number; body: ApiFailure; retryAfter?: number } {
+interface Failure {
+  status: number;
+  body: ApiFailure;
+  retryAfter?: number;
+  /** The code of a lost database connection, the only thing logged about it. */
+  lostConnection?: string;
+}
+
+function toFailure(error: unknown): Failure {
   if (error instanceof AppError) {
     const body: ApiFailure = { ok: false, error: error.message };
     if (error.details) body.details = error.details;
@@ -107,6 +122,17 @@ function toFailure(error: unknown): { status: number; body: ApiFailure; retryAft
       body: { ok: false, error: FRAMEWORK_MESSAGES[status] ?? BAD_REQUEST_MESSAGE },
     };
   }
+  // The database went away under the request (restart, failover, terminated backend): worth
+  // retrying shortly, so 503 with Retry-After rather than 500.
+  const lostConnection = lostConnectionCode(error);
+  if (lostConnection) {
+    return {
+      status: 503,
+      body: { ok: false, error: DATABASE_UNAVAILABLE },
+      retryAfter: DATABASE_RETRY_AFTER_S,
+      lostConnection,
+    };
+  }
   // A value PostgreSQL cannot hold (SQLSTATE class 22, e.g. a NUL character in text) got past
   // a schema: the client's input is at fault, and the transaction has rolled back whole.
   if (sqlStateOf(error)?.startsWith('22')) {
@@ -117,9 +143,10 @@ function toFailure(error: unknown): { status: number; body: ApiFailure; retryAft
 
 /** The single error handler: the contract's shape, never a stack trace, SQL or path. */
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  const { status, body, retryAfter } = toFailure(error);
+  const { status, body, retryAfter, lostConnection } = toFailure(error);
   // The logger's `err` serializer (safeError) keeps submitted values out of the line.
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  if (lostConnection) request.log.warn({ code: lostConnection }, 'database connection lost');
+  else if (status >= 500) request.log.error({ err: error }, 'request failed');
   else if (status === 400 && sqlStateOf(error)) {
     request.log.warn({ err: error }, 'database refused a value a schema let through');
   } else request.log.info({ status, error: body.error }, 'request refused');

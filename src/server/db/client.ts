@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { lostConnectionCode } from './lost-connection.ts';
 import { loadTemplate, PGLITE_EXTENSIONS } from './pglite-template.ts';
 import { schema } from './schema.ts';
 
@@ -74,25 +75,54 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // An idle client losing its connection must not crash the process; the pool removes it.
   pool.on('error', () => {});
+  // Nor may one that is checked out (a transaction, withLock): pg-pool only listens for errors
+  // on idle clients, and an 'error' event with no listener ends the process. The holder's
+  // query fails with the same error (answered 503, see errors.ts), and on release pg-pool
+  // drops the client, as it no longer takes queries.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  /**
+   * Runs `fn` on a client of its own and always gives it back; one whose connection was lost
+   * is handed back with the error, so pg-pool ends it instead of lending it to the next caller.
+   */
+  const onClient = new WeakMap<pg.PoolClient, Db>();
+  async function withClient<T>(fn: (db: Db, client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let lost: Error | undefined;
+    try {
+      let clientDb = onClient.get(client);
+      if (!clientDb) {
+        clientDb = drizzlePg({ client, schema }) as unknown as Db;
+        onClient.set(client, clientDb);
+      }
+      return await fn(clientDb, client);
+    } catch (error) {
+      if (lostConnectionCode(error)) lost = error as Error;
+      throw error;
+    } finally {
+      client.release(lost);
+    }
+  }
+
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  // Drizzle's own pooled transaction sends BEGIN before the try/finally that releases its
+  // client (drizzle-orm#6241): a connection lost at that moment leaks the client, and a few
+  // such leaks starve the pool for good. So transactions take their client here instead.
+  db.transaction = ((transaction, config) =>
+    withClient((clientDb) => clientDb.transaction(transaction, config))) as Db['transaction'];
   return {
     db,
     kind: 'postgres',
-    async withLock(key, fn) {
-      const client = await pool.connect();
-      try {
+    withLock: (key, fn) =>
+      withClient(async (clientDb, client) => {
         await client.query('select pg_advisory_lock($1)', [key]);
         try {
-          return await fn(drizzlePg({ client, schema }) as unknown as Db);
+          return await fn(clientDb);
         } finally {
           await client.query('select pg_advisory_unlock($1)', [key]);
         }
-      } finally {
-        client.release();
-      }
-    },
+      }),
     listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
     close: () => pool.end(),
   };
@@ -110,6 +140,14 @@ async function listenPostgres(
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  // Until it succeeds: a database still restarting refuses the first tries.
+  const retryLater = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().catch(retryLater);
+    }, 2000).unref();
+  };
   const connect = async () => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (msg) => {
@@ -117,13 +155,25 @@ async function listenPostgres(
     });
     next.on('error', () => {
       next.end().catch(() => {});
-      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 2000).unref();
+      retryLater();
     });
-    await next.connect();
-    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
-    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) await next.end().catch(() => {});
+    else client = next;
   };
-  await connect();
+  try {
+    await connect();
+  } catch (error) {
+    stopped = true;
+    clearTimeout(retry);
+    throw error;
+  }
   return async () => {
     stopped = true;
     clearTimeout(retry);
