@@ -18,6 +18,8 @@ await build({
     main: 'src/server/main.ts',
     start: 'src/server/start.ts',
     'migrate-cli': 'src/server/db/migrate-cli.ts',
+    // Started as a worker thread by src/server/kyc/heic.ts, which looks for it beside itself.
+    'heic-worker': 'src/server/kyc/heic-worker.ts',
   },
   outdir: 'dist/server',
   bundle: true,

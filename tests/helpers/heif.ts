@@ -1,6 +1,7 @@
 /**
- * Builders for small HEIF/HEIC files (ISO BMFF boxes), for tests of the HEIC metadata scrubber
- * and of uploads: sharp cannot write HEVC-coded HEIC, so tests assemble one by hand.
+ * Builders for small HEIF/HEIC files (ISO BMFF boxes): files with a HEIC's layout whose image
+ * data is anything a test wants, such as bytes that decode to nothing. A real HEIC, which no
+ * library here can encode, is in tests/fixtures (see its README).
  */
 export const box = (type: string, ...parts: Buffer[]) => {
   const body = Buffer.concat(parts);

@@ -13,8 +13,10 @@ import {
   identityChecks,
   kycFiles,
 } from '../../src/server/db/schema.ts';
+import { PDFDocument, PDFName } from 'pdf-lib';
 import type { Stage } from '../../src/shared/stages.ts';
 import { heicWithItems } from '../helpers/heif.ts';
+import { ACTIVE_PDF_MARKERS, activePdf, plainPdf } from '../helpers/pdf.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -29,6 +31,8 @@ afterAll(async () => {
 
 const UNSUPPORTED = 'Unsupported file type. Please upload a JPEG, PNG, WebP, HEIC or PDF file.';
 const TOO_LARGE = 'File is too large. The maximum size is 10 MB.';
+const UNREADABLE =
+  'We could not read this file. Please upload a clear photo or scan as a JPEG, PNG, WebP, HEIC or PDF file.';
 
 /** An applicant at `stage`, with details, and a live session token. */
 async function applicant(stage: Stage, name = 'Amelia Hart') {
@@ -119,9 +123,14 @@ let jpegWithExif: Buffer;
 let pngWithExif: Buffer;
 let webp: Buffer;
 let avifAsHeic: Buffer;
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
+let PDF: Buffer;
+/**
+ * Real HEVC-coded HEICs, as iPhones write them (made with libheif's heif-enc: see
+ * tests/fixtures/README.md). photo.heic: 64×48, red left half, blue right half, Exif inside.
+ */
+const HEIC = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'photo.heic'));
+/** 8000×7000: over the 50-megapixel limit, in 13 KB. */
+const HUGE_HEIC = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'huge.heic'));
 const HTML = Buffer.from(
   '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>',
 );
@@ -136,13 +145,11 @@ beforeAll(async () => {
   // An AVIF-coded HEIF under a HEIC brand: decodable, so it must come out as a clean JPEG.
   avifAsHeic = await canvas().heif({ compression: 'av1' }).withExif(EXIF).toBuffer();
   avifAsHeic.write('heic', 8, 'latin1');
+  PDF = await plainPdf();
 });
 
-/** A HEVC-coded HEIC (which sharp cannot decode) with an Exif item and an XMP packet. */
-const hevcHeic = (image: Buffer, exif: Buffer, xmp: Buffer) =>
-  heicWithItems([['hvc1'], ['Exif'], ['mime', 'application/rdf+xml']], [image, exif, xmp], {
-    primary: 1,
-  });
+const getFile = (id: string) =>
+  t.app.inject({ method: 'GET', url: `/api/admin-kyc-file/${id}`, headers: asStaff() });
 
 describe('apply-kyc-upload', () => {
   it('needs an applicant session', async () => {
@@ -286,33 +293,122 @@ describe('apply-kyc-upload', () => {
     expect(meta.exif).toBeUndefined();
   });
 
-  it('keeps an HEVC HEIC it cannot decode, with its Exif and XMP blanked out', async () => {
+  it('turns an iPhone HEIC into a JPEG that staff are served as image/jpeg', async () => {
+    // sharp cannot decode this one (HEVC): it goes through libheif.
+    await expect(sharp(HEIC).toBuffer()).rejects.toThrow();
     const a = await applicant('detailed');
-    const image = Buffer.alloc(64, 0xab);
-    const exif = Buffer.concat([
-      Buffer.from([0, 0, 0, 0]),
-      Buffer.from('Exif GPS 51.5007N 0.1246W Hidden Artist'),
-    ]);
-    const xmp = Buffer.from('<x:xmpmeta><dc:creator>Hidden Artist</dc:creator></x:xmpmeta>');
-    const heic = hevcHeic(image, exif, xmp);
-    const res = await upload(a.token, 'selfie', heic, 'IMG_0003.HEIC', 'image/heic');
+    const res = await upload(a.token, 'selfie', HEIC, 'IMG_0003.HEIC', 'image/heic');
     expect(res.statusCode).toBe(200);
     const [row] = await filesOf(a.id);
-    expect(row!.contentType).toBe('image/heic');
+    expect(row!.contentType).toBe('image/jpeg');
+    expect(row!.storageKey).toMatch(/^kyc\/[0-9a-f-]{36}\.jpg$/);
     const stored = readStored(row!.storageKey);
-    expect(stored.length).toBe(heic.length);
     expect(stored.includes(Buffer.from('Hidden Artist'))).toBe(false);
-    expect(stored.includes(Buffer.from('51.5007N'))).toBe(false);
-    expect(stored.includes(image)).toBe(true);
+    const meta = await sharp(stored).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 64, 48, undefined]);
+    // The pixels are the photo's: red on the left, blue on the right.
+    const { data } = await sharp(stored).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * 64 + x) * 3, (y * 64 + x) * 3 + 3),
+    ];
+    const [r1, g1, b1] = pixel(8, 24);
+    const [r2, g2, b2] = pixel(56, 24);
+    expect(r1! > 150 && g1! < 80 && b1! < 90).toBe(true);
+    expect(r2! < 80 && g2! < 110 && b2! > 150).toBe(true);
+
+    const served = await getFile(res.json().id);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.headers['content-disposition']).toBe(
+      `inline; filename="selfie-${res.json().id}.jpg"`,
+    );
+    expect(served.rawPayload.equals(stored)).toBe(true);
   });
 
-  it('keeps a PDF exactly as sent', async () => {
+  it('refuses a HEIC that only looks like one: HEIF boxes around bytes that are no image', async () => {
+    const a = await applicant('detailed');
+    const before = storedKycFiles().length;
+    const fake = heicWithItems([['hvc1']], [Buffer.from('<script>alert(1)</script>'.repeat(8))], {
+      primary: 1,
+    });
+    const res = await upload(a.token, 'selfie', fake, 'IMG_0004.HEIC', 'image/heic');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ ok: false, error: UNREADABLE });
+    expect(await filesOf(a.id)).toEqual([]);
+    expect(storedKycFiles()).toHaveLength(before);
+  });
+
+  it('refuses a HEIC of more than 50 megapixels without decoding it', async () => {
+    const a = await applicant('detailed');
+    const res = await upload(a.token, 'document', HUGE_HEIC, 'IMG_0005.HEIC', 'image/heic');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ ok: false, error: UNREADABLE });
+    expect(await filesOf(a.id)).toEqual([]);
+  });
+
+  it('keeps a readable PDF, rewritten, pages only', async () => {
     const a = await applicant('detailed');
     const res = await upload(a.token, 'document', PDF, 'licence.pdf', 'application/pdf');
     expect(res.statusCode).toBe(200);
     const [row] = await filesOf(a.id);
     expect(row!.contentType).toBe('application/pdf');
-    expect(readStored(row!.storageKey).equals(PDF)).toBe(true);
+    expect(row!.storageKey).toMatch(/\.pdf$/);
+    const stored = await PDFDocument.load(readStored(row!.storageKey));
+    expect(stored.getPages().map((page) => page.getSize())).toEqual([{ width: 420, height: 260 }]);
+    const served = await getFile(res.json().id);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.rawPayload.equals(readStored(row!.storageKey))).toBe(true);
+  });
+
+  it('stores a PDF without its scripts, actions, form or attached files', async () => {
+    const a = await applicant('detailed');
+    const original = await activePdf();
+    for (const marker of ACTIVE_PDF_MARKERS) expect(original.includes(marker)).toBe(true);
+    const res = await upload(a.token, 'document', original, 'licence.pdf', 'application/pdf');
+    expect(res.statusCode).toBe(200);
+    const [row] = await filesOf(a.id);
+    const bytes = readStored(row!.storageKey);
+    for (const marker of ACTIVE_PDF_MARKERS) expect(bytes.includes(marker), marker).toBe(false);
+    expect(bytes.includes('MZ payload')).toBe(false);
+    const stored = await PDFDocument.load(bytes);
+    for (const key of ['OpenAction', 'Names', 'AcroForm', 'AA']) {
+      expect(stored.catalog.has(PDFName.of(key)), key).toBe(false);
+    }
+    const [page, ...rest] = stored.getPages();
+    expect(rest).toEqual([]);
+    expect(page!.getSize()).toEqual({ width: 420, height: 260 });
+    expect(page!.node.Annots()).toBeUndefined();
+    // What the page shows is still there: its text and the font it is drawn in.
+    expect(page!.node.Contents()).toBeDefined();
+    expect(bytes.includes('/Helvetica')).toBe(true);
+  });
+
+  it('refuses a file that only claims to be a PDF, an encrypted one and a long one', async () => {
+    const a = await applicant('detailed');
+    const before = storedKycFiles().length;
+    const encrypted = Buffer.from(
+      PDF.toString('latin1').replace(
+        /trailer\s*<<\s*/,
+        (head) => `${head}/Encrypt << /Filter /Standard /V 1 /R 2 >>\n`,
+      ),
+      'latin1',
+    );
+    expect(encrypted.includes('/Encrypt')).toBe(true);
+    const cases = [
+      Buffer.from('%PDF-1.7\n<script>alert(document.cookie)</script>\n%%EOF\n'),
+      encrypted,
+      await plainPdf(21),
+    ];
+    for (const data of cases) {
+      const res = await upload(a.token, 'document', data, 'licence.pdf', 'application/pdf');
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({ ok: false, error: UNREADABLE });
+    }
+    expect(await filesOf(a.id)).toEqual([]);
+    expect(storedKycFiles()).toHaveLength(before);
+    // Twenty pages are still fine.
+    const long = await upload(a.token, 'document', await plainPdf(20), 'l.pdf', 'application/pdf');
+    expect(long.statusCode).toBe(200);
   });
 
   it('replaces a pending file of the same type, file and all', async () => {

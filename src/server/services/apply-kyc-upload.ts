@@ -45,11 +45,12 @@ export interface ApplyKycUploadOptions {
 
 /**
  * `apply-kyc-upload` (builtin provider): keeps an ID document or selfie privately. The type is
- * decided by the bytes alone; images are re-encoded without metadata. The file is written
- * first and its row inserted after, in a transaction; if that fails the file is removed, so
- * there is never a row without a file, and an orphan file never outlives the request. A new
- * upload takes the place of a pending one of the same type, so staff only ever review the
- * latest; rejected and approved files stay as the record of what was decided.
+ * decided by the bytes alone, and only a file that decodes is kept: images are re-encoded without
+ * metadata (HEIC as JPEG), PDFs rebuilt from their pages (kyc/reencode.ts). The file is written
+ * first and its row inserted after, in a transaction; if that fails the file is removed, so there
+ * is never a row without a file, and an orphan file never outlives the request. A new upload takes
+ * the place of a pending one of the same type, so staff only ever review the latest; rejected and
+ * approved files stay as the record of what was decided.
  */
 export async function applyKycUpload(options: ApplyKycUploadOptions): Promise<{ id: string }> {
   const { db, storage, applicationId, type } = options;
