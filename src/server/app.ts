@@ -46,7 +46,6 @@ import { registerContact } from './routes/contact.ts';
 import { registerCrawlerFiles } from './routes/crawler-files.ts';
 import { registerEoi } from './routes/eoi.ts';
 import { registerEvents } from './routes/events.ts';
-import { registerFiles } from './routes/files.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerLegalDocuments } from './routes/legal-documents.ts';
 import { registerOneTimeLegalUpdate } from './routes/one-time-legal-update.ts';
@@ -216,7 +215,6 @@ export async function buildApp(
 
   registerHealth(app, ctx);
   registerSiteSettings(app, ctx);
-  registerFiles(app, ctx);
   registerEvents(app, ctx);
   registerContact(app, ctx);
   registerEoi(app, ctx);

@@ -12,7 +12,7 @@ export interface AppContext {
   secrets: {
     /** scrypt hash of the staff passphrase; the passphrase itself is never kept. */
     passphraseHash: string;
-    /** Key for signed links (magic links, file URLs). */
+    /** Key for magic links: SESSION_SECRET, or generated into DATA_DIR (never the database). */
     sessionSecret: string;
   };
   /** Live changes for `GET /api/events`; publish with `publishEvent` inside a transaction. */

@@ -36,6 +36,17 @@ describe('configuration (CONTRACT §1)', () => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`\\b${name}\\b`));
   });
 
+  it('refuses to generate SESSION_SECRET in production with DATABASE_URL, and names it', () => {
+    const shared = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db.internal/waj' };
+    expect(() => parseEnv(shared)).toThrow(ConfigError);
+    expect(() => parseEnv(shared)).toThrow(/\bSESSION_SECRET\b.*instances cannot share/);
+    const secret = 'x'.repeat(40);
+    expect(parseEnv({ ...shared, SESSION_SECRET: secret }).SESSION_SECRET).toBe(secret);
+    // One instance on its own DATA_DIR, or development against PostgreSQL: the file will do.
+    expect(() => parseEnv({ NODE_ENV: 'production' })).not.toThrow();
+    expect(() => parseEnv({ ...shared, NODE_ENV: 'development' })).not.toThrow();
+  });
+
   it('accepts an IP or CIDR for TRUST_PROXY and treats empty values as unset', () => {
     expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toBe('10.0.0.0/8');
     expect(parseEnv({ TRUST_PROXY: '::1' }).TRUST_PROXY).toBe('::1');

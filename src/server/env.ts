@@ -98,6 +98,16 @@ const EnvSchema = z
           });
       }
     }
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET) {
+      // Without it each instance would generate its own key in its own DATA_DIR, and a link
+      // one instance signs would fail on the next; the key is never kept in the database.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message:
+          'is required in production with DATABASE_URL: instances cannot share a generated one',
+      });
+    }
     const s3 = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
     if (s3.some((k) => env[k]) || env.S3_ENDPOINT) {
       // Identity documents must never land somewhere other than where the operator asked.

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { chmod, link, mkdir, open, readFile, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { serverSecrets } from './db/schema.ts';
@@ -10,6 +12,21 @@ export interface Secrets {
   sessionSecret: string;
   /** Only set on the one start that generated it, so it can be shown once. */
   generatedPassphrase?: string;
+}
+
+/** Where an earlier version kept the generated magic-link key; moved to a file at start. */
+const LEGACY_SESSION_SECRET_KEY = 'session_secret';
+const MIN_SECRET_LENGTH = 32;
+
+/** The generated magic-link key, when SESSION_SECRET is not set. */
+export function sessionSecretPath(dataDir: string): string {
+  return join(dataDir, 'secrets', 'session-secret');
+}
+
+function errorCode(error: unknown): unknown {
+  return typeof error === 'object' && error !== null
+    ? (error as { code?: unknown }).code
+    : undefined;
 }
 
 /**
@@ -30,12 +47,93 @@ async function getOrCreate(db: Db, key: string, create: () => Promise<string>) {
   return { value: winner!.value, created: false };
 }
 
+async function readSecretFile(path: string): Promise<string | undefined> {
+  let value: string;
+  try {
+    value = (await readFile(path, 'utf8')).trim();
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return undefined;
+    throw error;
+  }
+  if (value.length < MIN_SECRET_LENGTH) {
+    throw new Error(
+      `${path} does not hold a usable key (at least ${MIN_SECRET_LENGTH} characters): ` +
+        'remove it, or set SESSION_SECRET',
+    );
+  }
+  // A copy restored from a backup may have come back readable by others.
+  await chmod(path, 0o600);
+  return value;
+}
+
+/**
+ * Writes `value` to `path` only if no file is there yet: the whole value goes to a private
+ * temporary file, flushed, then is hard-linked into place. link() fails when the name exists,
+ * so of two instances starting together on one DATA_DIR exactly one wins, and a reader never
+ * sees a half-written key. The loser's value is simply dropped.
+ */
+async function createSecretFileOnce(path: string, value: string): Promise<void> {
+  const dir = dirname(path);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
+  const temp = join(dir, `.${randomBytes(8).toString('hex')}.tmp`);
+  const handle = await open(temp, 'wx', 0o600);
+  try {
+    try {
+      await handle.writeFile(`${value}\n`);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await link(temp, path);
+  } catch (error) {
+    if (errorCode(error) !== 'EEXIST') throw error;
+  } finally {
+    await unlink(temp).catch(() => {});
+  }
+  // Make the new name durable before anything relies on it (the old row is deleted next).
+  if (process.platform !== 'win32') {
+    const dirHandle = await open(dir, 'r');
+    try {
+      await dirHandle.sync();
+    } finally {
+      await dirHandle.close();
+    }
+  }
+}
+
+/**
+ * The generated magic-link key lives in a file under DATA_DIR, never in the database: a copy
+ * of the database alone must not let anyone sign a link. A key an earlier version stored in
+ * `server_secrets` is moved into the file (so links already e-mailed keep working) and only
+ * then deleted from the table.
+ */
+async function fileSessionSecret(db: Db, dataDir: string): Promise<string> {
+  const path = sessionSecretPath(dataDir);
+  const existing = await readSecretFile(path);
+  if (existing) return existing;
+  const [legacy] = await db
+    .select({ value: serverSecrets.value })
+    .from(serverSecrets)
+    .where(eq(serverSecrets.key, LEGACY_SESSION_SECRET_KEY));
+  const candidate =
+    legacy && legacy.value.length >= MIN_SECRET_LENGTH
+      ? legacy.value
+      : randomBytes(32).toString('base64url');
+  await createSecretFileOnce(path, candidate);
+  const winner = await readSecretFile(path);
+  if (!winner) throw new Error(`${path} vanished while starting`);
+  return winner;
+}
+
 /**
  * The staff passphrase and the link-signing key. A passphrase from the environment is hashed
  * in memory only; without one, a strong passphrase is generated on first start and only its
- * hash is stored.
+ * (slow) hash is stored in the database. The link key comes from SESSION_SECRET or, without
+ * it, from a file under DATA_DIR (env.ts refuses that in production with DATABASE_URL, where
+ * instances could not share the file).
  */
-export async function loadSecrets(db: Db, env: Env): Promise<Secrets> {
+export async function loadSecrets(db: Db, env: Env, dataDir: string): Promise<Secrets> {
   let passphraseHash: string;
   let generatedPassphrase: string | undefined;
   if (env.ADMIN_PASSPHRASE) {
@@ -49,9 +147,9 @@ export async function loadSecrets(db: Db, env: Env): Promise<Secrets> {
     passphraseHash = stored.value;
     if (stored.created) generatedPassphrase = candidate;
   }
-  const sessionSecret =
-    env.SESSION_SECRET ??
-    (await getOrCreate(db, 'session_secret', async () => randomBytes(32).toString('base64url')))
-      .value;
+  const sessionSecret = env.SESSION_SECRET ?? (await fileSessionSecret(db, dataDir));
+  // Only now that the key is safe elsewhere (or configured) does the old copy go. Deleting is
+  // idempotent, so instances starting together, or a start after a crash here, are fine.
+  await db.delete(serverSecrets).where(eq(serverSecrets.key, LEGACY_SESSION_SECRET_KEY));
   return { passphraseHash, sessionSecret, ...(generatedPassphrase ? { generatedPassphrase } : {}) };
 }

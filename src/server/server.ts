@@ -29,11 +29,8 @@ export async function createServer(
   let events: EventHub | undefined;
   try {
     await migrateDatabase(database, seedDatabase);
-    const secrets = await loadSecrets(database.db, env);
-    const storage = createDiskStorage({
-      root: join(dataDir, 'files'),
-      secret: secrets.sessionSecret,
-    });
+    const secrets = await loadSecrets(database.db, env, dataDir);
+    const storage = createDiskStorage({ root: join(dataDir, 'files') });
     events = await startEventHub(database);
     let mailer: ReturnType<typeof startMailWorker> | null = null;
     const ctx: AppContext = {

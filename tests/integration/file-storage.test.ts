@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/server/errors.ts';
 import { createDiskStorage } from '../../src/server/storage/disk.ts';
 import type { FileStorage } from '../../src/server/storage/storage.ts';
@@ -14,7 +14,7 @@ let storage: FileStorage;
 beforeAll(() => {
   base = mkdtempSync(join(tmpdir(), 'waj-storage-'));
   root = join(base, 'files');
-  storage = createDiskStorage({ root, secret: 'test-secret-that-is-long-enough-000000' });
+  storage = createDiskStorage({ root });
 });
 
 afterAll(() => {
@@ -25,15 +25,6 @@ async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
-}
-
-function parse(url: string) {
-  const parsed = new URL(url, 'http://localhost');
-  return {
-    path: parsed.pathname,
-    expires: parsed.searchParams.get('expires') ?? '',
-    signature: parsed.searchParams.get('signature') ?? '',
-  };
 }
 
 describe('disk file storage', () => {
@@ -93,8 +84,6 @@ describe('disk file storage', () => {
     await expect(storage.put(key, Buffer.from('x'))).rejects.toMatchObject(invalid);
     await expect(storage.getStream(key)).rejects.toMatchObject(invalid);
     await expect(storage.delete(key)).rejects.toMatchObject(invalid);
-    await expect(storage.signedUrl(key, { expiresInSeconds: 60 })).rejects.toMatchObject(invalid);
-    expect(storage.verifySignedUrl(key, '9999999999', 'x')).toBe(false);
   });
 
   it('never writes outside its root', async () => {
@@ -102,48 +91,5 @@ describe('disk file storage', () => {
     await expect(storage.put('../outside.txt', Buffer.from('overwritten'))).rejects.toThrow();
     await expect(storage.delete('../outside.txt')).rejects.toThrow();
     expect(readdirSync(base).sort()).toEqual(['files', 'outside.txt']);
-  });
-
-  it('signs download URLs that verify until they expire', async () => {
-    const key = 'kyc/document-1.pdf';
-    const url = await storage.signedUrl(key, { expiresInSeconds: 300 });
-    const { path, expires, signature } = parse(url);
-    expect(path).toBe(`/api/files/${key}`);
-    expect(Number(expires)).toBeGreaterThan(Date.now() / 1000 + 290);
-    expect(signature).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(storage.verifySignedUrl(key, expires, signature)).toBe(true);
-
-    // Tampering with any part breaks it.
-    expect(storage.verifySignedUrl('kyc/document-2.pdf', expires, signature)).toBe(false);
-    expect(storage.verifySignedUrl(key, String(Number(expires) + 1000), signature)).toBe(false);
-    const flipped = (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1);
-    expect(storage.verifySignedUrl(key, expires, flipped)).toBe(false);
-    expect(storage.verifySignedUrl(key, expires, signature.slice(1))).toBe(false);
-    expect(storage.verifySignedUrl(key, expires, '')).toBe(false);
-    expect(storage.verifySignedUrl(key, `${expires}.5`, signature)).toBe(false);
-
-    // Another secret's signature is refused.
-    const other = createDiskStorage({ root, secret: 'a-different-secret-0000000000000000000' });
-    const foreign = parse(await other.signedUrl(key, { expiresInSeconds: 300 }));
-    expect(storage.verifySignedUrl(key, foreign.expires, foreign.signature)).toBe(false);
-  });
-
-  it('refuses an expired URL', async () => {
-    const key = 'kyc/document-1.pdf';
-    const { expires, signature } = parse(await storage.signedUrl(key, { expiresInSeconds: 60 }));
-    expect(storage.verifySignedUrl(key, expires, signature)).toBe(true);
-    vi.useFakeTimers({ now: (Number(expires) + 1) * 1000, toFake: ['Date'] });
-    try {
-      expect(storage.verifySignedUrl(key, expires, signature)).toBe(false);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it('uses the configured URL prefix', async () => {
-    const prefixed = createDiskStorage({ root, secret: 's3cret', urlPrefix: '/files/' });
-    expect(await prefixed.signedUrl('kyc/a.jpg', { expiresInSeconds: 5 })).toMatch(
-      /^\/files\/kyc\/a\.jpg\?expires=\d+&signature=[A-Za-z0-9_-]+$/,
-    );
   });
 });

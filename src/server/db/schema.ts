@@ -135,10 +135,16 @@ export const magicLinks = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /**
+     * The mail that carries the link, until its body no longer holds it: once the link is
+     * used, expired or replaced, the sent mail's copy is scrubbed and this is cleared.
+     */
+    emailId: uuid('email_id').references(() => emailOutbox.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('magic_links_signature_hash_idx').on(t.signatureHash),
     index('magic_links_application_idx').on(t.applicationId),
+    index('magic_links_email_idx').on(t.emailId),
   ],
 );
 
@@ -222,7 +228,10 @@ export const siteSettings = pgTable('site_settings', {
   updatedAt: updatedAt(),
 });
 
-/** Server-only secrets generated at first start (passphrase hash, magic-link key). */
+/**
+ * Server-only values generated at first start: the staff passphrase's slow hash. Never a key
+ * that could sign anything (the magic-link key lives in SESSION_SECRET or under DATA_DIR).
+ */
 export const serverSecrets = pgTable('server_secrets', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

@@ -4,7 +4,6 @@ import { writeAudit, type Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { applications } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { queueEmail } from '../mail/outbox.ts';
 import { resumeLinkMail } from '../mail/templates/resume-link.ts';
 
 export const NO_EMAIL_MESSAGE = 'This application has no e-mail address to send a link to.';
@@ -27,19 +26,16 @@ export async function adminApplicantResendLink(options: {
       .where(eq(applications.id, options.applicationId));
     if (!application) throw new AppError('not_found', 'Application not found');
     if (!application.email) throw new AppError('invalid_input', NO_EMAIL_MESSAGE);
+    const to = application.email;
 
     const link = await issueMagicLink(tx, {
       applicationId: options.applicationId,
       secret: options.secret,
       publicUrl: options.publicUrl,
-    });
-    await queueEmail(tx, {
-      to: application.email,
-      template: 'admin_applicant_resend_link.resume_link',
-      ...resumeLinkMail({
-        fullName: application.fullName,
-        url: link.url,
-        validFor: MAGIC_LINK_TTL_WORDS,
+      mail: ({ url }) => ({
+        to,
+        template: 'admin_applicant_resend_link.resume_link',
+        ...resumeLinkMail({ fullName: application.fullName, url, validFor: MAGIC_LINK_TTL_WORDS }),
       }),
     });
     await writeAudit(tx, {

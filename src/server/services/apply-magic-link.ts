@@ -3,7 +3,6 @@ import { issueMagicLink, MAGIC_LINK_TTL_WORDS } from '../applicant/magic-link.ts
 import { writeAudit } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { applications, magicLinks } from '../db/schema.ts';
-import { queueEmail } from '../mail/outbox.ts';
 import { resumeLinkMail } from '../mail/templates/resume-link.ts';
 
 export interface ApplyMagicLinkOptions {
@@ -32,6 +31,7 @@ export async function applyMagicLink(options: ApplyMagicLinkOptions): Promise<bo
       .orderBy(desc(applications.updatedAt))
       .limit(1);
     if (!application?.email) return false;
+    const to = application.email;
 
     if (options.perEmail) {
       // Lock the application row so two racing requests count each other's links.
@@ -52,14 +52,10 @@ export async function applyMagicLink(options: ApplyMagicLinkOptions): Promise<bo
       applicationId: application.id,
       secret: options.secret,
       publicUrl: options.publicUrl,
-    });
-    await queueEmail(tx, {
-      to: application.email,
-      template: 'apply_magic_link.resume_link',
-      ...resumeLinkMail({
-        fullName: application.fullName,
-        url: link.url,
-        validFor: MAGIC_LINK_TTL_WORDS,
+      mail: ({ url }) => ({
+        to,
+        template: 'apply_magic_link.resume_link',
+        ...resumeLinkMail({ fullName: application.fullName, url, validFor: MAGIC_LINK_TTL_WORDS }),
       }),
     });
     await writeAudit(tx, {

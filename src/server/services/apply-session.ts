@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { LINK_EXPIRED_MESSAGE, LINK_INVALID_MESSAGE } from '../../shared/schemas/journey.ts';
-import { parseSid, signatureHash, verifySid } from '../applicant/magic-link.ts';
+import { parseSid, scrubSpentLinkMail, signatureHash, verifySid } from '../applicant/magic-link.ts';
 import { writeAudit } from '../audit.ts';
 import { createApplicantSession, type NewApplicantSession } from '../auth/applicant.ts';
 import type { Db } from '../db/client.ts';
@@ -11,6 +11,7 @@ import { AppError } from '../errors.ts';
  * `apply-session`: turns a magic link's sid into a session. In order: its shape (400), our
  * signature checked in constant time (401), its expiry (401 'expired'), and its single use,
  * claimed with one conditional UPDATE so a replay, even a concurrent one, finds it used (401).
+ * A used or expired link is then scrubbed from the sent mail that carried it.
  */
 export async function applySession(
   db: Db,
@@ -21,8 +22,11 @@ export async function applySession(
   if (!verifySid(options.secret, parsed)) {
     throw new AppError('unauthenticated', LINK_INVALID_MESSAGE);
   }
-  const nowSeconds = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  const now = options.now ?? new Date();
+  const nowSeconds = Math.floor(now.getTime() / 1000);
   if (parsed.expiresAt <= nowSeconds) {
+    // The link is ours (signed) and dead: its sent mail need not keep it any longer.
+    await db.transaction((tx) => scrubSpentLinkMail(tx, parsed.applicationId, now));
     throw new AppError('unauthenticated', LINK_EXPIRED_MESSAGE, {
       details: { reason: 'expired' },
     });
@@ -49,6 +53,8 @@ export async function applySession(
       target: { type: 'magic_link', id: link.id },
       applicationId: parsed.applicationId,
     });
+    // A used link stays only in the applicant's own mailbox, not in our copy of the mail.
+    await scrubSpentLinkMail(tx, parsed.applicationId, now);
     return createApplicantSession(tx, parsed.applicationId);
   });
 }

@@ -1,17 +1,13 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '../errors.ts';
-import { assertValidFileKey, isValidFileKey, type FileStorage } from './storage.ts';
+import { assertValidFileKey, type FileStorage } from './storage.ts';
 
 export interface DiskStorageOptions {
   /** Directory the files live under, e.g. `${DATA_DIR}/files`. */
   root: string;
-  /** Key for signing download URLs. */
-  secret: string;
-  /** Route that serves signed downloads; default '/api/files'. */
-  urlPrefix?: string;
 }
 
 // Identity documents: readable by the server's user only.
@@ -25,10 +21,7 @@ function errorCode(error: unknown): unknown {
 }
 
 export function createDiskStorage(options: DiskStorageOptions): FileStorage {
-  if (!options.secret) throw new Error('Disk storage needs a signing secret');
   const root = resolve(options.root);
-  const urlPrefix = (options.urlPrefix ?? '/api/files').replace(/\/+$/, '');
-  const secret = options.secret;
 
   function pathOf(key: string): string {
     assertValidFileKey(key);
@@ -36,10 +29,6 @@ export function createDiskStorage(options: DiskStorageOptions): FileStorage {
     // The key grammar already rules escapes out; this keeps it true if the grammar ever widens.
     if (!path.startsWith(root + sep)) throw new AppError('invalid_input', 'Invalid file key');
     return path;
-  }
-
-  function sign(key: string, expires: string): string {
-    return createHmac('sha256', secret).update(`${key}\n${expires}`).digest('base64url');
   }
 
   return {
@@ -95,27 +84,6 @@ export function createDiskStorage(options: DiskStorageOptions): FileStorage {
       } catch (error) {
         if (errorCode(error) !== 'ENOENT') throw error;
       }
-    },
-
-    async signedUrl(key, { expiresInSeconds }) {
-      assertValidFileKey(key);
-      if (!Number.isFinite(expiresInSeconds) || expiresInSeconds <= 0) {
-        throw new Error('expiresInSeconds must be a positive number');
-      }
-      const expires = String(Math.floor(Date.now() / 1000) + Math.ceil(expiresInSeconds));
-      const query = new URLSearchParams({ expires, signature: sign(key, expires) });
-      return `${urlPrefix}/${key}?${query.toString()}`;
-    },
-
-    verifySignedUrl(key, expires, signature) {
-      if (!isValidFileKey(key) || typeof expires !== 'string' || typeof signature !== 'string') {
-        return false;
-      }
-      if (!/^\d{1,15}$/.test(expires)) return false;
-      if (Number(expires) <= Math.floor(Date.now() / 1000)) return false;
-      const expected = Buffer.from(sign(key, expires));
-      const given = Buffer.from(signature);
-      return given.length === expected.length && timingSafeEqual(given, expected);
     },
   };
 }

@@ -3,7 +3,9 @@ import { AppError } from '../errors.ts';
 
 /**
  * Where uploaded files (identity documents) live. The disk driver keeps them under DATA_DIR;
- * an S3 driver can come later behind the same interface.
+ * an S3 driver can come later behind the same interface. There are deliberately no public or
+ * signed download URLs: files leave only through routes that check a credential and audit
+ * (identity files: `GET /api/admin-kyc-file/:id`), so no key held anywhere can mint access.
  */
 export interface FileStorage {
   /** Stores `data` under `key`, replacing any previous file atomically. */
@@ -12,10 +14,6 @@ export interface FileStorage {
   getStream(key: string): Promise<Readable>;
   /** Deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
-  /** A time-limited download URL for the file. */
-  signedUrl(key: string, options: { expiresInSeconds: number }): Promise<string>;
-  /** Checks a URL made by signedUrl: right signature for this key, not yet expired. */
-  verifySignedUrl(key: string, expires: string, signature: string): boolean;
 }
 
 /**
