@@ -31,10 +31,11 @@ const post = (url: string, payload: unknown) =>
 const requestLink = (email: string) => post('/api/apply-magic-link', { email });
 const redeem = (sid: string) => post('/api/apply-session', { sid });
 
+/** An application whose owner has proved its address (the only kind a link is sent to). */
 async function insertApplication(email: string, fullName: string | null = 'Mary Somerville') {
   const [row] = await t.ctx.db
     .insert(applications)
-    .values({ source: 'invite', stage: 'detailed', email, fullName })
+    .values({ source: 'invite', stage: 'detailed', email, fullName, emailVerifiedAt: new Date() })
     .returning();
   return row!;
 }
@@ -73,6 +74,16 @@ describe('POST /api/apply-magic-link', () => {
     expect(await mailCount()).toBe(mails);
     const [links] = await t.ctx.db.select({ n: count() }).from(magicLinks);
     expect(links!.n).toBe(0);
+  });
+
+  it('sends nothing for an address typed into an application but never proved', async () => {
+    await t.ctx.db
+      .insert(applications)
+      .values({ source: 'invite', stage: 'detailed', email: 'typed@example.com' });
+    const mails = await mailCount();
+    const res = await requestLink('typed@example.com');
+    expect(res.json()).toEqual(SENT);
+    expect(await mailCount()).toBe(mails);
   });
 
   it('e-mails a signed 24-hour link to a known e-mail, matched case-insensitively', async () => {

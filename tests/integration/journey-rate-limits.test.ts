@@ -90,7 +90,12 @@ describe('rate limits', () => {
   it('sends at most 3 resume links an hour per e-mail, answering the same every time', async () => {
     const [app] = await t.ctx.db
       .insert(applications)
-      .values({ source: 'invite', stage: 'detailed', email: 'hedy@example.com' })
+      .values({
+        source: 'invite',
+        stage: 'detailed',
+        email: 'hedy@example.com',
+        emailVerifiedAt: new Date(),
+      })
       .returning();
     for (let i = 0; i < 5; i++) {
       // A different address each time: this is the per e-mail limit, kept in the database.

@@ -50,6 +50,8 @@ async function seedApplication(options: {
   tierAssigned?: Tier | null;
   tierAccepted?: Tier | null;
   details?: { annualIncome: number; pepExposed: boolean; cardTierPref?: Tier } | null;
+  /** Whether the owner has proved the address (by default once past an invitation). */
+  emailVerified?: boolean;
 }): Promise<string> {
   const [row] = await t.ctx.db
     .insert(applications)
@@ -63,6 +65,11 @@ async function seedApplication(options: {
           : options.email,
       tierAssigned: options.tierAssigned ?? null,
       tierAccepted: options.tierAccepted ?? null,
+      emailVerifiedAt:
+        options.email !== null &&
+        (options.emailVerified ?? !['basic', 'invited'].includes(options.stage))
+          ? new Date()
+          : null,
     })
     .returning({ id: applications.id });
   if (options.details) {
@@ -718,6 +725,26 @@ describe('admin-applicant-resend-link', () => {
 
     const [audit] = (await auditsFor('magic_link.resend')).filter((a) => a.applicationId === id);
     expect(audit).toMatchObject({ actorType: 'staff', actorId: staffId });
+  });
+
+  it('sends an address nobody has proved a confirmation, which proves it when used', async () => {
+    const id = await seedApplication({
+      stage: 'detailed',
+      email: 'unproved@example.com',
+      emailVerified: false,
+    });
+    expect((await staff('admin-applicant-resend-link', { basic_id: id })).statusCode).toBe(200);
+    const [mail] = await mailsTo('unproved@example.com');
+    expect(mail!.template).toBe('admin_applicant_resend_link.confirm_email');
+    expect(mail!.subject).toBe('Confirm your e-mail address');
+    const sid = decodeURIComponent(/\?sid=(\S+)/.exec(mail!.text)![1]!);
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/api/apply-session',
+      payload: { sid },
+    });
+    expect(session.json()).toMatchObject({ ok: true, basic_id: id });
+    expect((await applicationRow(id)).emailVerifiedAt).toBeInstanceOf(Date);
   });
 
   it('answers 400 when the application has no e-mail, 404 when unknown, sending nothing', async () => {

@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { emailOutbox, magicLinks } from '../db/schema.ts';
 import { hashToken } from '../lib/crypto.ts';
 import { queueEmail, type QueuedMail } from '../mail/outbox.ts';
+import { emailHash } from './email-ownership.ts';
 
 /**
  * Magic links (SPEC §4, CONTRACT §2): `${PUBLIC_URL}/apply/review?sid=…` where the sid is
@@ -70,7 +71,9 @@ export function magicLinkUrl(publicUrl: string, sid: string): string {
  * carries it (built by `mail` from the link) in the same one, remembering which mail holds the
  * link so its copy can be scrubbed later. Two links for one application in the same second
  * would share a signature, so the expiry moves on by a second until the row is new. Sent mail
- * still holding an older link of the application loses it: a newer link replaces it.
+ * still holding an older link of the application loses it: a newer link replaces it, and the
+ * older unused links stop working at once (retired). The link is bound to the address its mail
+ * goes to: using it proves that address (docs/decisions/026).
  */
 export async function issueMagicLink(
   tx: Tx,
@@ -96,11 +99,23 @@ export async function issueMagicLink(
       .values({
         applicationId: options.applicationId,
         signatureHash: signatureHash(signature),
+        emailHash: emailHash(mail.to),
         expiresAt: issued.expiresAt,
       })
       .onConflictDoNothing()
       .returning({ id: magicLinks.id });
     if (link) {
+      await tx
+        .update(magicLinks)
+        .set({ retiredAt: sql`now()` })
+        .where(
+          and(
+            eq(magicLinks.applicationId, options.applicationId),
+            ne(magicLinks.id, link.id),
+            isNull(magicLinks.usedAt),
+            isNull(magicLinks.retiredAt),
+          ),
+        );
       const emailId = await queueEmail(tx, mail);
       await tx.update(magicLinks).set({ emailId }).where(eq(magicLinks.id, link.id));
       await scrubSpentLinkMail(tx, options.applicationId);

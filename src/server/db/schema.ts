@@ -55,6 +55,11 @@ export const applications = pgTable(
     /** Null when the applicant came in with an invitation code and has not given it yet. */
     fullName: text('full_name'),
     email: text('email'),
+    /**
+     * When the owner of `email` proved it (a personal invitation code sent there, or a link sent
+     * there). Only a proved address leads to the application: resume links, duplicates.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     phone: text('phone'),
     reason: text('reason'),
     /** How the application began: the public form or an invitation code. */
@@ -76,6 +81,11 @@ export const applications = pgTable(
     index('applications_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
     index('applications_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('applications_email_lower_idx').on(sql`lower(${t.email})`),
+    // One person's proved address leads to one application, never two.
+    uniqueIndex('applications_verified_email_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`email_verified_at is not null`),
+    check('applications_email_verified_check', sql`email_verified_at is null or email is not null`),
   ],
 );
 
@@ -132,8 +142,16 @@ export const magicLinks = pgTable(
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
     signatureHash: text('signature_hash').notNull(),
+    /**
+     * Hash of the address the link was sent to (emailHash()): using the link proves that
+     * address only while it is still the application's. Null on links issued before links were
+     * bound to an address; migration 0005 retired those.
+     */
+    emailHash: text('email_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Set when a newer link for the application replaced this one unused. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
     createdAt: createdAt(),
     /**
      * The mail that carries the link, until its body no longer holds it: once the link is

@@ -11,7 +11,14 @@ export function registerApplyDetails(app: FastifyInstance, ctx: AppContext) {
     const session = await authenticateApplicant(ctx.db, request);
     assertOwnApplication(session, request.body);
     const input = parseInput(ZApplyDetailsRequest, request.body);
-    const stage = await applyDetails(ctx.db, { session, input, ip: request.ip });
+    const { stage, queued } = await applyDetails(ctx.db, {
+      session,
+      input,
+      ip: request.ip,
+      secret: ctx.secrets.sessionSecret,
+      publicUrl: ctx.env.PUBLIC_URL,
+    });
+    if (queued) ctx.wakeMailer();
     return { ok: true, stage };
   });
 }

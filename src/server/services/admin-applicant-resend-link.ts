@@ -4,13 +4,16 @@ import { writeAudit, type Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { applications } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { confirmEmailMail } from '../mail/templates/confirm-email.ts';
 import { resumeLinkMail } from '../mail/templates/resume-link.ts';
 
 export const NO_EMAIL_MESSAGE = 'This application has no e-mail address to send a link to.';
 
 /**
  * `admin-applicant-resend-link`: a fresh single-use resume link, sent only to the application's
- * own e-mail address (staff never see the link). Link, mail and audit commit together.
+ * own e-mail address (staff never see the link). Link, mail and audit commit together. An
+ * address nobody has proved yet gets the link as 'Confirm your e-mail address', so its owner
+ * knows that using it ties the address to this application (docs/decisions/026).
  */
 export async function adminApplicantResendLink(options: {
   db: Db;
@@ -21,7 +24,11 @@ export async function adminApplicantResendLink(options: {
 }): Promise<void> {
   await options.db.transaction(async (tx) => {
     const [application] = await tx
-      .select({ email: applications.email, fullName: applications.fullName })
+      .select({
+        email: applications.email,
+        fullName: applications.fullName,
+        verifiedAt: applications.emailVerifiedAt,
+      })
       .from(applications)
       .where(eq(applications.id, options.applicationId));
     if (!application) throw new AppError('not_found', 'Application not found');
@@ -32,11 +39,20 @@ export async function adminApplicantResendLink(options: {
       applicationId: options.applicationId,
       secret: options.secret,
       publicUrl: options.publicUrl,
-      mail: ({ url }) => ({
-        to,
-        template: 'admin_applicant_resend_link.resume_link',
-        ...resumeLinkMail({ fullName: application.fullName, url, validFor: MAGIC_LINK_TTL_WORDS }),
-      }),
+      mail: ({ url }) => {
+        const content = { fullName: application.fullName, url, validFor: MAGIC_LINK_TTL_WORDS };
+        return application.verifiedAt
+          ? {
+              to,
+              template: 'admin_applicant_resend_link.resume_link',
+              ...resumeLinkMail(content),
+            }
+          : {
+              to,
+              template: 'admin_applicant_resend_link.confirm_email',
+              ...confirmEmailMail(content),
+            };
+      },
     });
     await writeAudit(tx, {
       actor: options.actor,

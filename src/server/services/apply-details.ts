@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Stage } from '../../shared/stages.ts';
 import type { ApplicantSession } from '../auth/applicant.ts';
+import { issueMagicLink, MAGIC_LINK_TTL_WORDS } from '../applicant/magic-link.ts';
 import { moveStage } from '../applicant/stage.ts';
 import { writeAudit } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { applicationDetails, applications } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { confirmEmailMail } from '../mail/templates/confirm-email.ts';
 import type { EmploymentStatus } from '../../shared/schemas/journey.ts';
 import type { Tier } from '../../shared/tiers.ts';
 
@@ -28,11 +30,20 @@ const REQUIRED = {
  * `apply-details` (CONTRACT §4): stores the detailed record and moves code_verified → detailed.
  * Sending it again at detailed updates the record. Name and e-mail are taken only when the
  * application has none yet (an invitation without them); they are never overwritten here.
+ * An e-mail given here is unproved: it is stored, and a link to confirm it goes to it
+ * (docs/decisions/026). The journey goes on meanwhile; the address leads to the application
+ * (resume links) only once that link is used. `queued`: a mail was queued.
  */
 export async function applyDetails(
   db: Db,
-  options: { session: ApplicantSession; input: ApplyDetailsInput; ip: string },
-): Promise<Stage> {
+  options: {
+    session: ApplicantSession;
+    input: ApplyDetailsInput;
+    ip: string;
+    secret: string;
+    publicUrl: string;
+  },
+): Promise<{ stage: Stage; queued: boolean }> {
   const { applicationId } = options.session;
   const { input } = options;
   return db.transaction(async (tx) => {
@@ -104,6 +115,28 @@ export async function applyDetails(
         target: applicationDetails.applicationId,
         set: { ...values },
       });
-    return stage;
+
+    const newEmail = !current.email && email ? email : null;
+    if (newEmail) {
+      // Bound to this address: using the link proves it (apply-session).
+      await issueMagicLink(tx, {
+        applicationId,
+        secret: options.secret,
+        publicUrl: options.publicUrl,
+        mail: ({ url }) => ({
+          to: newEmail,
+          template: 'apply_details.confirm_email',
+          ...confirmEmailMail({ fullName, url, validFor: MAGIC_LINK_TTL_WORDS }),
+        }),
+      });
+      await writeAudit(tx, {
+        actor,
+        action: 'application.email_set',
+        target: { type: 'application', id: applicationId },
+        applicationId,
+        after: { email_verified: false },
+      });
+    }
+    return { stage, queued: newEmail !== null };
   });
 }

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Stage } from '../../shared/stages.ts';
 import { INVALID_INVITE_MESSAGE } from '../../shared/schemas/journey.ts';
+import { confirmEmail, lockEmail, verifiedApplicationFor } from '../applicant/email-ownership.ts';
 import { moveStage } from '../applicant/stage.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import { createApplicantSession, type NewApplicantSession } from '../auth/applicant.ts';
@@ -39,7 +40,22 @@ export async function applyVerifyCode(
       });
     if (!claimed) throw new AppError('not_found', INVALID_INVITE_MESSAGE);
 
-    const { applicationId, stage, created } = await applicationFor(tx, claimed, options.ip);
+    // Only a personal code speaks for its address; a batch is shared with other people.
+    const personalTo = (await isPersonal(tx, claimed)) ? claimed.issuedTo : null;
+    const code = { ...claimed, issuedTo: personalTo };
+    if (personalTo) await lockEmail(tx, personalTo);
+    const { applicationId, stage, created } = await applicationFor(tx, code, options.ip);
+    // The code reached its address, so whoever holds it owns the address: the application's
+    // e-mail is proved (refused, rolling the redemption back, when another application
+    // already proved it).
+    if (personalTo) {
+      await confirmEmail(tx, {
+        applicationId,
+        email: personalTo,
+        actor: { type: 'applicant', id: applicationId, ip: options.ip },
+        via: 'invite_code',
+      });
+    }
 
     await tx
       .update(inviteCodes)
@@ -59,9 +75,33 @@ export async function applyVerifyCode(
 }
 
 /**
- * The application a redeemed code continues: the one it was issued for, else a waiting one
- * with the issued-to e-mail, else a new one. A waiting application moves to code_verified
- * (through moveStage, which records and publishes it).
+ * A personal code was sent to one person: issued for an application (`admin-applicant-invite`)
+ * or alone to an address (`admin-invite-generate` with count 1). The codes of a batch share
+ * their issued-to address and issue time (one INSERT, one transaction clock) and are meant to
+ * be passed on, so they prove nothing about who redeems them.
+ */
+async function isPersonal(
+  tx: Tx,
+  code: { id: string; issuedTo: string | null; issuedApplicationId: string | null },
+): Promise<boolean> {
+  if (!code.issuedTo) return false;
+  if (code.issuedApplicationId) return true;
+  // Compared in SQL: a JavaScript Date would drop the microseconds.
+  const [batch] = await tx
+    .select({ n: count() })
+    .from(inviteCodes)
+    .where(
+      sql`(${inviteCodes.issuedTo}, ${inviteCodes.issuedAt}) =
+        (select c.issued_to, c.issued_at from invite_codes c where c.id = ${code.id})`,
+    );
+  return (batch?.n ?? 0) <= 1;
+}
+
+/**
+ * The application a redeemed code continues: the one it was issued for, else the one that
+ * proved the issued-to address, else a waiting one with that address, else a new one. A
+ * waiting application moves to code_verified (through moveStage, which records and publishes
+ * it). `issuedTo` is set only for a personal code.
  */
 async function applicationFor(
   tx: Tx,
@@ -74,6 +114,11 @@ async function applicationFor(
       .select({ id: applications.id, stage: applications.stage })
       .from(applications)
       .where(eq(applications.id, code.issuedApplicationId));
+  }
+  if (!existing && code.issuedTo) {
+    // One person's proved address leads to one application: a second personal code for it
+    // continues that application.
+    existing = await verifiedApplicationFor(tx, code.issuedTo);
   }
   if (!existing && code.issuedTo) {
     [existing] = await tx

@@ -23,7 +23,10 @@ export const INVALID_INVITE_MESSAGE = 'Invalid or expired invite code';
 /** `apply-verify-code`: redeems the code; the token is also set as the HttpOnly cookie. */
 export type VerifyCodeResponse = { ok: true; basic_id: string; token: string; stage: Stage };
 
-/** `apply-basic`. */
+/**
+ * `apply-basic`. `basic_id` is a receipt only: it opens nothing, and an address that already has
+ * an application gets a fresh id that belongs to no application (docs/decisions/026).
+ */
 export type ApplyBasicResponse = { ok: true; basic_id?: string };
 
 /** `apply-session` (magic link): `{sid}` → a new session. */
@@ -33,6 +36,16 @@ export const ZApplySessionRequest = z.object({
 export type ApplySessionResponse = { ok: true; basic_id: string; token: string };
 export const LINK_EXPIRED_MESSAGE = 'This magic link has expired. Please request a new one.';
 export const LINK_INVALID_MESSAGE = 'This link is not valid. Please request a new one.';
+
+/**
+ * A link or a personal code proved an address that another application has already proved:
+ * one person's address leads to one application (docs/decisions/026).
+ */
+export const EMAIL_TAKEN_MESSAGE =
+  'This email address is already confirmed on another application. Please request a new link to continue that application.';
+
+/** `apply-signout`: the session is revoked on the server and its cookies cleared. */
+export type ApplySignoutResponse = { ok: true };
 
 /** `apply-magic-link`: the same answer whether or not the e-mail is known. */
 export type MagicLinkResponse = { ok: true; message: string };

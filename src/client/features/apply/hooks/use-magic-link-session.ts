@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
+  EMAIL_TAKEN_MESSAGE,
   LINK_EXPIRED_MESSAGE,
   LINK_INVALID_MESSAGE,
   ZApplySessionRequest,
@@ -11,12 +12,14 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useRestoreSession } from '../api/restore-session.ts';
 import { readSid } from '../utils/magic-link.ts';
 
-export type LinkProblem = 'expired' | 'invalid' | 'failed';
+export type LinkProblem = 'expired' | 'invalid' | 'taken' | 'failed';
 
 /** SPEC §8 'Offer, magic link, resume': shown as '{title}: {description}'. */
 export const LINK_PROBLEMS: Record<LinkProblem, { title: string; description: string }> = {
   expired: { title: 'Link Expired', description: LINK_EXPIRED_MESSAGE },
   invalid: { title: 'Invalid Link', description: LINK_INVALID_MESSAGE },
+  // The link's address is already confirmed on another application (docs/decisions/026).
+  taken: { title: 'Email Already Confirmed', description: EMAIL_TAKEN_MESSAGE },
   failed: { title: 'Error', description: 'Failed to restore session. Please request a new link.' },
 };
 
@@ -24,6 +27,7 @@ function problemOf(error: unknown): LinkProblem {
   if (!isApiError(error)) return 'failed';
   if (error.message === LINK_EXPIRED_MESSAGE || error.status === 410) return 'expired';
   if (error.message === LINK_INVALID_MESSAGE || error.status === 400) return 'invalid';
+  if (error.message === EMAIL_TAKEN_MESSAGE) return 'taken';
   return 'failed';
 }
 
