@@ -77,7 +77,6 @@ describe.each(PUBLIC_ROUTES)('%s', (path) => {
           if (shift > 0.01) problems.push(`${label}: layout shift ${shift.toFixed(3)}`);
         }
       }
-      await page.close();
     }
     expect(problems).toEqual([]);
   });

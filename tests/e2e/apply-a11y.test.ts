@@ -130,7 +130,6 @@ describe.each(SCENARIOS)('$name', (scenario) => {
         );
         if (overflow > 0) problems.push(`${where}: ${overflow}px sideways scroll`);
       }
-      await page.context().close();
     }
     expect(problems).toEqual([]);
   });
