@@ -44,7 +44,8 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
  * Per e-mail limits, counted in the database so they hold across instances. A known e-mail
  * over its limit gets the same answer as any other, so the limits reveal nothing:
  * resume links beyond 3 an hour are simply not sent; a second `apply-basic` within 24 hours
- * answers with the application already made instead of creating another.
+ * creates nothing and answers like a new application (an address proved on an application is
+ * a duplicate at any time, limit or not: docs/decisions/026).
  */
 export const MAGIC_LINKS_PER_EMAIL = { max: 3, windowMs: 60 * 60_000 } as const;
 export const APPLICATION_PER_EMAIL_WINDOW_MS = 24 * 60 * 60_000;

@@ -1,10 +1,11 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applicantSessions,
   applications,
   auditLog,
   emailOutbox,
+  eoiRequests,
   magicLinks,
 } from '../../src/server/db/schema.ts';
 import {
@@ -281,5 +282,69 @@ describe('a new resume link retires the older ones', () => {
     expect(stale.statusCode).toBe(401);
     expect(stale.json()).toEqual({ ok: false, error: LINK_INVALID_MESSAGE });
     expect((await openLink(sidOf(newer!))).json().basic_id).toBe(owner.id);
+  });
+});
+
+describe('POST /api/apply-basic with an address that already has an application', () => {
+  it("never gives the applicant's basic_id away and e-mails the owner a link instead", async () => {
+    const owner = await provedApplicant('owner@example.com', 'Olive Owner');
+    const [apps] = await t.ctx.db.select({ n: count() }).from(applications);
+    const [eois] = await t.ctx.db.select({ n: count() }).from(eoiRequests);
+
+    const res = await post('/api/apply-basic', {
+      full_name: 'Mallory Squatter',
+      email: ' OWNER@example.com ',
+      website: '',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, basic_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const answered = res.json().basic_id as string;
+    expect(answered).not.toBe(owner.id);
+    // The id belongs to nothing, and nothing was made.
+    expect(await application(answered)).toBeUndefined();
+    expect((await t.ctx.db.select({ n: count() }).from(applications))[0]!.n).toBe(apps!.n);
+    expect((await t.ctx.db.select({ n: count() }).from(eoiRequests))[0]!.n).toBe(eois!.n);
+
+    const notice = (await mailsTo('owner@example.com')).at(-1)!;
+    expect(notice).toMatchObject({
+      template: 'apply_basic.already_applied',
+      subject: 'You already have an application',
+    });
+    expect(notice.text).toContain('Dear Olive Owner,');
+    expect(notice.text).not.toContain('Mallory');
+    expect((await openLink(sidOf(notice))).json().basic_id).toBe(owner.id);
+  });
+
+  it("a newer application with the owner's address captures none of the owner's links", async () => {
+    const owner = await provedApplicant('captured@example.com');
+    // Unproved holders of the same address, from the public form and from an invitation.
+    await post('/api/apply-basic', { full_name: 'Mallory', email: 'captured@example.com' });
+    const [anonymous] = await issueCodes(1, null);
+    const attacker = await redeemed(anonymous!);
+    await post(
+      '/api/apply-details',
+      { ...details, full_name: 'Mallory', email: 'captured@example.com' },
+      as(attacker.token),
+    );
+
+    await post('/api/apply-magic-link', { email: 'captured@example.com' });
+    const resume = (await mailsTo('captured@example.com')).at(-1)!;
+    expect(resume.template).toBe('apply_magic_link.resume_link');
+    expect((await openLink(sidOf(resume))).json().basic_id).toBe(owner.id);
+    const others = await t.ctx.db
+      .select({ id: magicLinks.id })
+      .from(magicLinks)
+      .innerJoin(applications, eq(applications.id, magicLinks.applicationId))
+      .where(
+        and(
+          sql`lower(${applications.email}) = 'captured@example.com'`,
+          isNull(applications.emailVerifiedAt),
+          isNull(magicLinks.retiredAt),
+          isNull(magicLinks.usedAt),
+        ),
+      );
+    // Only the attacker's own confirmation link, which the address's owner cannot be tricked
+    // into using against their proved application (it is refused, as above).
+    expect(others).toHaveLength(1);
   });
 });
