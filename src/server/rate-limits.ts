@@ -5,7 +5,8 @@ const CODE_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait a minute and try a
 
 /**
  * Every rate limit in one table (per client IP). RATE_LIMIT_SCALE multiplies them all; 0 turns
- * them off for load tests. The staff passphrase has its own failure counter (admin-auth).
+ * them off for load tests. The staff passphrase has its own failure counter as well
+ * (STAFF_AUTH_FAILURES).
  * An entry with a `message` answers its 429 in those words.
  */
 export const RATE_LIMITS = {
@@ -35,7 +36,11 @@ export const RATE_LIMITS = {
   'apply-kyc-upload': { max: 20, timeWindow: 60 * 60_000 },
   /** Each Veriff start can create a paid provider session. */
   'apply-kyc-start': { max: 10, timeWindow: 15 * 60_000 },
-  'admin-auth': { max: 20, timeWindow: 15 * 60_000 },
+  /**
+   * Only stops floods: wrong passphrases are slowed down by STAFF_AUTH_FAILURES. A longer window
+   * here would lock everyone behind the address out for all of it.
+   */
+  'admin-auth': { max: 30, timeWindow: 60_000 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -61,8 +66,16 @@ export const EVENT_STREAMS = {
   message: 'Too many live connections from your network. Please close some tabs and try again.',
 } as const;
 
-/** Staff sign-in: this many failures per IP within the window give 429. */
-export const STAFF_AUTH_FAILURES = { max: 5, windowMs: 15 * 60_000 } as const;
+/**
+ * Staff sign-in, per IP (auth/staff-throttle.ts): `max` failures within the window are free;
+ * after them each attempt must wait 2^(n - max) seconds after the last failure (n failures in
+ * the window), at most `maxDelayMs`, or it is answered 429 with Retry-After without being checked.
+ */
+export const STAFF_AUTH_FAILURES = {
+  max: 5,
+  windowMs: 15 * 60_000,
+  maxDelayMs: 5 * 60_000,
+} as const;
 
 export function scaledMax(env: Pick<Env, 'RATE_LIMIT_SCALE'>, max: number): number {
   return Math.max(1, Math.ceil(max * env.RATE_LIMIT_SCALE));

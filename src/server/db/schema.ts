@@ -442,13 +442,19 @@ export const staffTokens = pgTable(
   (t) => [uniqueIndex('staff_tokens_token_hash_idx').on(t.tokenHash)],
 );
 
-/** Failed passphrase attempts, counted per IP across every instance. */
+/**
+ * Staff sign-in attempts per IP across every instance (auth/staff-throttle.ts): reserved before
+ * the passphrase is checked, kept as failures when it was wrong, deleted when it was right.
+ */
 export const staffAuthFailures = pgTable(
   'staff_auth_failures',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     ip: text('ip').notNull(),
+    /** When the attempt was found wrong; while `pending`, when it was reserved. */
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The passphrase is still being checked. */
+    pending: boolean('pending').notNull().default(false),
   },
   (t) => [index('staff_auth_failures_ip_at_idx').on(t.ip, t.at)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "staff_auth_failures" ADD COLUMN "pending" boolean DEFAULT false NOT NULL;
