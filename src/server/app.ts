@@ -38,6 +38,7 @@ import { registerApplyGetStage } from './routes/apply-get-stage.ts';
 import { registerApplyMagicLink } from './routes/apply-magic-link.ts';
 import { registerApplyOfferAction } from './routes/apply-offer-action.ts';
 import { registerApplySession } from './routes/apply-session.ts';
+import { registerApplySignout } from './routes/apply-signout.ts';
 import { registerApplyStatus } from './routes/apply-status.ts';
 import { registerApplyVerifyCode } from './routes/apply-verify-code.ts';
 import { registerCardAssetFile } from './routes/card-asset-file.ts';
@@ -227,6 +228,7 @@ export async function buildApp(
   registerApplyBasic(app, ctx);
   registerApplyMagicLink(app, ctx);
   registerApplySession(app, ctx);
+  registerApplySignout(app, ctx);
   registerApplyGetStage(app, ctx);
   registerApplyStatus(app, ctx);
   registerApplyDetails(app, ctx);

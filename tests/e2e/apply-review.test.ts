@@ -1,6 +1,7 @@
 import type { Page, Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  EMAIL_TAKEN_MESSAGE,
   LINK_EXPIRED_MESSAGE,
   LINK_INVALID_MESSAGE,
   MAGIC_LINK_SENT_MESSAGE,
@@ -187,6 +188,16 @@ describe('magic link (?sid=)', () => {
     await page.route('**/api/apply-session', (route) => json(route, 500, {}));
     await page.goto(`/apply/review?sid=${fakeSid(Math.floor(Date.now() / 1000) + 3600)}`);
     await expectProblem(page, 'Error', 'Failed to restore session. Please request a new link.');
+  });
+
+  it('a link for an address already confirmed on another application says so and offers a new link', async () => {
+    const page = await openPage({ allowConsole: HTTP_ERRORS });
+    await page.route('**/api/apply-session', (route) =>
+      json(route, 409, { ok: false, error: EMAIL_TAKEN_MESSAGE }),
+    );
+    await page.goto(`/apply/review?sid=${fakeSid(Math.floor(Date.now() / 1000) + 3600)}`);
+    await expectProblem(page, 'Email Already Confirmed', EMAIL_TAKEN_MESSAGE);
+    await page.getByRole('button', { name: 'Email me a link' }).waitFor();
   });
 
   it("a good link: toast 'Session Restored', sid taken out of the address, the application shown", async () => {

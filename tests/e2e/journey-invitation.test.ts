@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplyBasicResponse } from '../../src/shared/schemas/journey.ts';
 import { launchBrowser } from './helpers/browser.ts';
-import { basicIdOf, pathname, redeemCode, reviewStage, toast } from './helpers/journey.ts';
+import {
+  basicIdOf,
+  pathname,
+  redeemCode,
+  reviewStage,
+  toast,
+  waitForPath,
+} from './helpers/journey.ts';
 import { startBuiltServer, type RunningServer } from './helpers/server.ts';
 import { startSmtpCapture, type SmtpCapture } from './helpers/smtp.ts';
 import { signInStaff, type Staff } from './helpers/staff.ts';
@@ -104,5 +111,34 @@ describe('applicant journey from the application form', () => {
     // Name and e-mail came with the application form, so they are not asked again.
     expect(await other.getByLabel('Annual income').isVisible()).toBe(true);
     expect(await other.getByLabel('Full legal name').count()).toBe(0);
+
+    // A shared computer: 'Sign out', from the keyboard, ends the session here and on the server.
+    const token = (await other.context().cookies()).find((c) => c.name === 'waj_session')?.value;
+    if (!token) throw new Error('no session cookie after the resume link');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await other.route('**/api/apply-signout', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const signOut = other.getByRole('button', { name: 'Sign out' });
+    await signOut.focus();
+    await other.keyboard.press('Enter');
+    const busy = other.getByRole('button', { name: 'Signing out...' });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    release();
+    await waitForPath(other, '/apply');
+    await other.getByRole('heading', { name: 'Have an invitation code?' }).waitFor();
+    const left = (await other.context().cookies()).map((c) => c.name);
+    expect(left).not.toContain('waj_session');
+    expect(left).not.toContain('apply_session');
+    const status = await fetch(`${server.baseURL}/api/apply-status`, {
+      headers: { 'x-session-token': token },
+    });
+    expect(status.status).toBe(401);
+    // Without a session the review screen sends the visitor back to /apply.
+    await other.goto('/apply/review');
+    await waitForPath(other, '/apply');
   });
 });

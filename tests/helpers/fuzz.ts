@@ -440,7 +440,7 @@ async function send(t: TestApp, request: FuzzRequest, seeds: FuzzSeeds): Promise
   return { statusCode: res.statusCode, contentType, body: await readText(stream) };
 }
 
-/** Sends `runs` generated requests; signing out revokes the seeded token, so a new one is made. */
+/** Sends `runs` generated requests; signing out revokes the seeded tokens, so new ones are made. */
 export async function fuzzApp(t: TestApp, runs: number, seed?: number): Promise<FuzzResult> {
   const routes = routeTable(t.app);
   if (routes.length === 0) throw new Error('fuzzApp: the route table is empty');
@@ -471,6 +471,12 @@ export async function fuzzApp(t: TestApp, runs: number, seed?: number): Promise<
     }
     if (request.route.url === '/api/admin-signout' && res.statusCode === 200) {
       seeds.staffToken = await t.staffToken();
+    }
+    if (request.route.url === '/api/apply-signout' && res.statusCode === 200) {
+      const session = await t.ctx.db.transaction((tx) =>
+        createApplicantSession(tx, seeds.applicationId),
+      );
+      seeds.applicantToken = session.token;
     }
   }
   return result;

@@ -348,3 +348,43 @@ describe('POST /api/apply-basic with an address that already has an application'
     expect(others).toHaveLength(1);
   });
 });
+
+describe('POST /api/apply-signout', () => {
+  it('revokes the session on the server and clears both cookies', async () => {
+    const [code] = await issueCodes(1, 'leaving@example.com');
+    const applicant = await redeemed(code!);
+    expect(
+      (await t.app.inject({ url: '/api/apply-status', headers: as(applicant.token) })).statusCode,
+    ).toBe(200);
+
+    const res = await post('/api/apply-signout', {}, as(applicant.token));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    const cookies = Object.fromEntries(res.cookies.map((c) => [c.name, c]));
+    for (const name of ['waj_session', 'apply_session']) {
+      expect(cookies[name]?.value, name).toBe('');
+      expect(cookies[name]!.expires!.getTime(), name).toBeLessThan(Date.now());
+    }
+
+    const after = await t.app.inject({ url: '/api/apply-status', headers: as(applicant.token) });
+    expect(after.statusCode).toBe(401);
+    const byCookie = await t.app.inject({
+      url: '/api/apply-status',
+      cookies: { waj_session: applicant.token },
+    });
+    expect(byCookie.statusCode).toBe(401);
+    const [audit] = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.applicationId, applicant.id), eq(auditLog.action, 'applicant.sign_out')),
+      );
+    expect(audit).toMatchObject({ actorType: 'applicant', actorId: applicant.id });
+
+    // Signing out again, or with no session at all, is no error.
+    expect((await post('/api/apply-signout', {}, as(applicant.token))).json()).toEqual({
+      ok: true,
+    });
+    expect((await post('/api/apply-signout')).statusCode).toBe(200);
+  });
+});

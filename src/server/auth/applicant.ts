@@ -93,3 +93,32 @@ export function setApplicantCookies(
   reply.setCookie(APPLY_SESSION_COOKIE, session.applicationId, common);
   reply.setCookie(SESSION_COOKIE, session.token, { ...common, httpOnly: true });
 }
+
+/** Signing out: both cookies go, with the attributes they were set with. */
+export function clearApplicantCookies(request: FastifyRequest, reply: FastifyReply): void {
+  const common = { path: '/', sameSite: 'lax' as const, secure: request.protocol === 'https' };
+  reply.clearCookie(APPLY_SESSION_COOKIE, common);
+  reply.clearCookie(SESSION_COOKIE, { ...common, httpOnly: true });
+}
+
+/**
+ * Revokes the session behind a request's token, if it is a live one, inside the caller's
+ * transaction. Returns the session it revoked.
+ */
+export async function revokeApplicantSession(
+  tx: Tx,
+  token: string,
+): Promise<ApplicantSession | null> {
+  const [revoked] = await tx
+    .update(applicantSessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(applicantSessions.tokenHash, hashToken(token)),
+        isNull(applicantSessions.revokedAt),
+        gt(applicantSessions.expiresAt, new Date()),
+      ),
+    )
+    .returning({ id: applicantSessions.id, applicationId: applicantSessions.applicationId });
+  return revoked ? { sessionId: revoked.id, applicationId: revoked.applicationId } : null;
+}

@@ -4,6 +4,7 @@ import { Eyebrow, Rosette } from '../../../components/layouts/page-header.tsx';
 import { Head } from '../../../components/seo/head.tsx';
 import type { Stage } from '../../../../shared/stages.ts';
 import { ApplyProgress } from './apply-progress.tsx';
+import { SignOutButton } from './sign-out-button.tsx';
 
 type JourneyPageProps = {
   eyebrow: string;
@@ -16,8 +17,8 @@ type JourneyPageProps = {
 };
 
 /**
- * The frame of every applicant screen: a quiet engraved header, then the content with the
- * application's progress alongside it.
+ * The frame of every applicant screen: a quiet engraved header (with 'Sign out' while there is
+ * a session), then the content with the application's progress alongside it.
  */
 export function JourneyPage({ eyebrow, title, lede, stage, children }: JourneyPageProps) {
   return (
@@ -26,7 +27,10 @@ export function JourneyPage({ eyebrow, title, lede, stage, children }: JourneyPa
       <div className="relative isolate overflow-hidden border-b border-border bg-linear-to-b from-muted/70 to-background">
         <Rosette className="absolute -top-24 -right-40 -z-10 size-[20rem] text-gold-soft/25 md:-top-32 md:right-[-5rem] md:size-[28rem] dark:text-gold-soft/15" />
         <Container className="pt-12 pb-10 md:pt-16 md:pb-14">
-          <Eyebrow>{eyebrow}</Eyebrow>
+          <div className="flex min-h-8 items-center justify-between gap-4">
+            <Eyebrow>{eyebrow}</Eyebrow>
+            <SignOutButton />
+          </div>
           <h1 className="mt-5 max-w-3xl text-4xl leading-[1.1] md:text-5xl">{title}</h1>
           {lede ? (
             <div className="mt-5 max-w-2xl text-lg leading-relaxed text-muted-foreground">
