@@ -49,7 +49,9 @@ export default defineConfig({
           isolate: false,
           setupFiles: ['tests/helpers/fail-on-console.ts'],
           testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Above the e2e server's own start-up limit (helpers/server.ts), so a slow start fails
+          // with the server's output rather than a bare hook timeout.
+          hookTimeout: 90_000,
         },
       },
     ],

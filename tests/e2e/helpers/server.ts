@@ -8,7 +8,9 @@ import { join, resolve } from 'node:path';
 const ROOT = resolve(import.meta.dirname, '../../..');
 const SERVER_ENTRY = join(ROOT, 'dist', 'server', 'main.js');
 const CLIENT_INDEX = join(ROOT, 'dist', 'client', 'index.html');
-const STARTUP_TIMEOUT_MS = 30_000;
+// A start copies the packed database and loads PGlite: seconds on a quiet machine, more when
+// two test files and their browsers share two cores.
+const STARTUP_TIMEOUT_MS = 60_000;
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
 /** The staff passphrase of every e2e server. */
