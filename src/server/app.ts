@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { authenticateStaff } from './auth/staff.ts';
 import type { AppContext } from './context.ts';
 import { AppError, BAD_REQUEST_MESSAGE, errorHandler } from './errors.ts';
+import { registerRequestOriginChecks } from './http/request-origin.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { safeError } from './lib/safe-error.ts';
 import { registerSpa } from './http/spa.ts';
@@ -111,6 +112,19 @@ export function routeTable(app: FastifyInstance): readonly RouteEntry[] {
   return ROUTE_TABLES.get(app) ?? [];
 }
 
+/** The multipart upload calls: the only API routes that take a body other than JSON. */
+export const UPLOAD_ROUTES: ReadonlySet<string> = new Set([
+  '/api/apply-kyc-upload',
+  '/api/admin-asset-upload',
+]);
+
+/** Veriff's calls to us: server to server, each signed over its raw body. */
+export const WEBHOOK_ROUTES: ReadonlySet<string> = new Set([
+  '/api/veriff-webhook',
+  '/api/veriff-event-webhook',
+  '/api/veriff-watchlist-webhook',
+]);
+
 /** Staff calls the spec names without the `admin-` prefix. */
 export const OTHER_STAFF_ROUTES: ReadonlySet<string> = new Set(['/api/one-time-legal-update']);
 
@@ -123,8 +137,8 @@ export function isStaffRoute(routeUrl: string | undefined): boolean {
 
 /**
  * Assembles the server. Order matters and is, per request: request id → logger → security
- * headers → compression → cookies → rate limits → staff guard → routes → SPA fallback; one
- * error handler shapes every failure.
+ * headers → compression → cookies → rate limits → request origin (requests from other sites,
+ * content types) → staff guard → routes → SPA fallback; one error handler shapes every failure.
  */
 export async function buildApp(
   ctx: AppContext,
@@ -203,6 +217,15 @@ export async function buildApp(
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
+  });
+
+  // Requests from other sites (a page of another origin on the same site still gets the
+  // applicant's SameSite=Lax cookie sent): refused before any body is parsed. Only JSON is
+  // parsed on the API, so a text/plain form never reaches a handler.
+  app.removeContentTypeParser('text/plain');
+  registerRequestOriginChecks(app, env, {
+    uploads: UPLOAD_ROUTES,
+    exempt: (routeUrl) => WEBHOOK_ROUTES.has(routeUrl),
   });
 
   // The one staff guard: every staff route (isStaffRoute) needs a live token, sent as

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { text as readText } from 'node:stream/consumers';
 import type { InjectOptions } from 'fastify';
 import { createApplicantSession } from '../../src/server/auth/applicant.ts';
-import { isStaffRoute, routeTable, type RouteEntry } from '../../src/server/app.ts';
+import { isStaffRoute, routeTable, UPLOAD_ROUTES, type RouteEntry } from '../../src/server/app.ts';
 import { applications, kycFiles } from '../../src/server/db/schema.ts';
 import type { TestApp } from './app.ts';
 
@@ -318,7 +318,11 @@ export function requestArbitrary(routes: readonly RouteEntry[], seeds: FuzzSeeds
         options: {
           method: method as InjectOptions['method'],
           url: fillPath(route.url, params) + query,
-          headers: withBody && b.type ? { 'content-type': b.type } : {},
+          headers: {
+            ...(withBody && b.type ? { 'content-type': b.type } : {}),
+            // As the product's client sends uploads, so forms reach the multipart parser.
+            ...(UPLOAD_ROUTES.has(route.url) ? { 'x-requested-with': 'waj' } : {}),
+          },
           ...(withBody && b.body !== undefined ? { payload: b.body } : {}),
         },
       };

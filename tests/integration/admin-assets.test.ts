@@ -81,7 +81,11 @@ async function upload(
   return t.app.inject({
     method: 'POST',
     url: '/api/admin-asset-upload',
-    headers: { 'content-type': body.contentType, ...(token ? { 'x-admin-pass': token } : {}) },
+    headers: {
+      'content-type': body.contentType,
+      'x-requested-with': 'waj',
+      ...(token ? { 'x-admin-pass': token } : {}),
+    },
     payload: body.payload,
   });
 }
@@ -314,7 +318,12 @@ describe('admin-asset-upload and admin-asset-list', () => {
       const emptyFile = await upload({ tier: 'noir' }, { ...file, data: Buffer.alloc(0) });
       expect(emptyFile.statusCode).toBe(400);
       expect(emptyFile.json().error).toBe('Missing information');
-      const notAForm = await post('/api/admin-asset-upload', { tier: 'noir' });
+      const notAForm = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin-asset-upload',
+        payload: { tier: 'noir' },
+        headers: { 'x-admin-pass': staff, 'x-requested-with': 'waj' },
+      });
       expect(notAForm.statusCode).toBe(400);
       expect(notAForm.json().error).toBe('Missing information');
     });

@@ -89,6 +89,8 @@ describe('a NUL character gets the field’s message, and nothing is stored', ()
 });
 
 describe('multipart bodies that are not a readable form are a 400', () => {
+  // The header the product's client sends with every upload.
+  const UPLOAD = { 'x-requested-with': 'waj' };
   const b = 'b0undary';
   const form =
     `--${b}\r\nContent-Disposition: form-data; name="type"\r\n\r\ndocument\r\n` +
@@ -107,7 +109,7 @@ describe('multipart bodies that are not a readable form are a 400', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/apply-kyc-upload',
-      headers: { 'content-type': contentType, 'x-session-token': a.token },
+      headers: { 'content-type': contentType, 'x-session-token': a.token, ...UPLOAD },
       payload,
     });
     const body = expectContractError(res, 400);
@@ -120,7 +122,7 @@ describe('multipart bodies that are not a readable form are a 400', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin-asset-upload',
-      headers: { 'content-type': contentType, 'x-admin-pass': staff },
+      headers: { 'content-type': contentType, 'x-admin-pass': staff, ...UPLOAD },
       payload: payload.replace('name="type"', 'name="tier"').replace('document', 'noir'),
     });
     const body = expectContractError(res, 400);

@@ -87,6 +87,7 @@ async function upload(
     url: '/api/apply-kyc-upload',
     headers: {
       'content-type': body.contentType,
+      'x-requested-with': 'waj',
       ...(token ? { 'x-session-token': token } : {}),
     },
     payload: body.payload,
@@ -222,7 +223,11 @@ describe('apply-kyc-upload', () => {
     const noFile = await t.app.inject({
       method: 'POST',
       url: '/api/apply-kyc-upload',
-      headers: { 'content-type': body.contentType, ...asApplicant(a.token) },
+      headers: {
+        'content-type': body.contentType,
+        'x-requested-with': 'waj',
+        ...asApplicant(a.token),
+      },
       payload: body.payload,
     });
     expect(noFile.statusCode).toBe(400);

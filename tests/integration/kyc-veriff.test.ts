@@ -156,6 +156,7 @@ describe('apply-kyc-start (veriff)', () => {
       url: '/api/apply-kyc-upload',
       headers: {
         'content-type': request.headers.get('content-type')!,
+        'x-requested-with': 'waj',
         'x-session-token': a.token,
       },
       payload: Buffer.from(await request.arrayBuffer()),

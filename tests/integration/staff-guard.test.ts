@@ -131,6 +131,9 @@ async function seed() {
   };
 }
 
+/** The header the product's client sends with every upload. */
+const UPLOAD = { 'x-requested-with': 'waj' };
+
 /** A multipart body as a browser's FormData sends it. */
 async function multipart(fields: Record<string, string>, file: Buffer) {
   const form = new FormData();
@@ -278,7 +281,7 @@ describe('the staff guard', () => {
           url: request.url,
           headers: {
             ...headers,
-            ...(request.contentType ? { 'content-type': request.contentType } : {}),
+            ...(request.contentType ? { 'content-type': request.contentType, ...UPLOAD } : {}),
           },
           ...(method === 'GET' || method === 'HEAD' ? {} : { payload: request.payload ?? {} }),
         });
@@ -306,7 +309,7 @@ describe('the staff guard', () => {
         headers: {
           // Sign-out ends its token: the rest still needs one.
           'x-admin-pass': path === '/api/admin-signout' ? await t.staffToken() : token,
-          ...(request.contentType ? { 'content-type': request.contentType } : {}),
+          ...(request.contentType ? { 'content-type': request.contentType, ...UPLOAD } : {}),
         },
         ...(method === 'GET' ? {} : { payload: request.payload ?? {} }),
       });

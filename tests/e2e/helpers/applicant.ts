@@ -28,6 +28,8 @@ async function call<T = Json>(
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
     headers: {
       ...(options.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+      // Uploads carry the header the product's own client sends (request-origin.ts).
+      ...(isForm ? { 'x-requested-with': 'waj' } : {}),
       ...options.headers,
     },
     body: isForm

@@ -3,6 +3,7 @@ import type {
   AssetListResponse,
   AssetUploadResponse,
 } from '../../../../shared/schemas/admin-lists.ts';
+import { UPLOAD_HEADER, UPLOAD_HEADER_VALUE } from '../../../../shared/api.ts';
 import type { AssetTier } from '../../../../shared/tiers.ts';
 import { staffApi } from './staff-api.ts';
 
@@ -44,7 +45,10 @@ export function useUploadAsset() {
       // The tier first, so the server knows it before the file streams in.
       form.append('tier', tier);
       form.append('file', file, file.name);
-      return staffApi.post<AssetUploadResponse>('/admin-asset-upload', form);
+      // The server takes uploads only with this header, which no other site's page can add.
+      return staffApi.post<AssetUploadResponse>('/admin-asset-upload', form, {
+        headers: { [UPLOAD_HEADER]: UPLOAD_HEADER_VALUE },
+      });
     },
     onSuccess: refresh,
   });
