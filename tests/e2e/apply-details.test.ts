@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page, Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser } from './helpers/browser.ts';
@@ -126,11 +129,13 @@ describe('/apply/details step 2: verify your identity (builtin)', () => {
       .getByRole('alert')
       .filter({ hasText: 'Please choose a JPEG, PNG, WebP, HEIC or PDF file.' })
       .waitFor();
-    await fileInput(page, 'document').setInputFiles({
-      name: 'passport.jpg',
-      mimeType: 'image/jpeg',
-      buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
-    });
+    // From a file on disk: Chromium reads it itself, where a 10 MB buffer would be sent over
+    // the DevTools pipe as base64 (over 10 s on a busy machine).
+    const dir = await mkdtemp(join(tmpdir(), 'waj-e2e-upload-'));
+    const tooBig = join(dir, 'passport.jpg');
+    await writeFile(tooBig, Buffer.alloc(10 * 1024 * 1024 + 1));
+    await fileInput(page, 'document').setInputFiles(tooBig);
+    await rm(dir, { recursive: true, force: true });
     await card(page, 'document')
       .getByRole('alert')
       .filter({ hasText: 'Files can be at most 10 MB' })
