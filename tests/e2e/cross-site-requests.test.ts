@@ -8,6 +8,7 @@ import {
   samplePhoto,
   seedApplicant,
   signInBrowser,
+  upload,
   type Applicant,
 } from './helpers/applicant.ts';
 import { baseURL, launchBrowser } from './helpers/browser.ts';
@@ -64,23 +65,12 @@ function buildAttackPage(photo: Buffer): string {
 const state = (applicant: Applicant) =>
   applicantCall<ApplyGetStageResponse>(applicant, 'apply-get-stage', {});
 
-async function uploadThroughApi(applicant: Applicant, type: 'document' | 'selfie', seed: number) {
-  const form = new FormData();
-  form.append('type', type);
-  form.append(
-    'file',
-    new Blob([new Uint8Array(await samplePhoto('jpeg', seed))], { type: 'image/jpeg' }),
-    `${type}.jpg`,
-  );
-  await applicantCall(applicant, 'apply-kyc-upload', form);
-}
-
 describe('a page of another origin on the same site', () => {
   it('cannot start verification or replace the ID document with the applicant’s cookie', async () => {
     // Details given and both photos sent: one step from `kyc_in_progress`.
     const victim = await seedApplicant(baseURL, 'detailed');
-    await uploadThroughApi(victim, 'document', 301);
-    await uploadThroughApi(victim, 'selfie', 302);
+    await upload(victim, 'document', 301);
+    await upload(victim, 'selfie', 302);
     const before = await state(victim);
     expect(before.stage).toBe('detailed');
     expect(before.kyc_files).toHaveLength(2);
@@ -95,12 +85,12 @@ describe('a page of another origin on the same site', () => {
       message.url() === `${baseURL}/api/${name}`;
     // The upload's answer is hidden from the attacker's page (and from us: the browser blocks
     // it by its Cross-Origin-Resource-Policy), but the request still reaches the server.
-    const upload = page.waitForRequest(isCall('apply-kyc-upload'));
+    const uploadRequest = page.waitForRequest(isCall('apply-kyc-upload'));
     const start = page.waitForResponse(isCall('apply-kyc-start'));
     await page.goto(attackerURL);
 
     // The form was sent with the applicant's cookie, and refused.
-    const [uploaded, started] = await Promise.all([upload, start]);
+    const [uploaded, started] = await Promise.all([uploadRequest, start]);
     expect(uploaded.method()).toBe('POST');
     expect((await started.request().allHeaders()).cookie).toContain('waj_session=');
     expect(started.status()).toBe(403);

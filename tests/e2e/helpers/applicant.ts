@@ -89,7 +89,8 @@ export const DETAILS = {
   card_tier_pref: 'titan',
 } as const;
 
-async function upload(applicant: Applicant, type: 'document' | 'selfie', seed: number) {
+/** Sends one identity photo through `apply-kyc-upload`, as the applicant's page would. */
+export async function upload(applicant: Applicant, type: 'document' | 'selfie', seed: number) {
   const form = new FormData();
   form.append('type', type);
   form.append(
