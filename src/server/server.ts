@@ -17,6 +17,8 @@ export interface RunningServer {
   ctx: AppContext;
   /** Stops taking requests, lets in-flight ones finish, stops the mailer, closes the DB. */
   close(): Promise<void>;
+  /** The step `close()` is on, so a shutdown that overruns can say what held it. */
+  closingStep(): string;
 }
 
 /** Opens the database (migrated and seeded under a lock), loads secrets and builds the app. */
@@ -53,19 +55,26 @@ export async function createServer(
     if (secrets.generatedPassphrase) announcePassphrase(secrets.generatedPassphrase);
 
     let closing: Promise<void> | null = null;
+    let step = 'running';
     return {
       app,
       ctx,
       close() {
         closing ??= (async () => {
+          step = 'finishing requests';
           await app.close();
+          step = 'stopping the mail worker';
           await mailer?.stop();
+          step = 'closing live events';
           await events?.close();
+          step = 'closing the database';
           // A database handed in (tests) belongs to the caller, who closes it.
           if (!options.database) await database.close();
+          step = 'closed';
         })();
         return closing;
       },
+      closingStep: () => step,
     };
   } catch (error) {
     await events?.close().catch(() => {});

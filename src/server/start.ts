@@ -28,6 +28,8 @@ try {
 const { app } = server;
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** Requests still running after this long are cut, so the mail worker and database can close. */
+const REQUEST_DRAIN_MS = 7_000;
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
@@ -35,8 +37,22 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
+      if (server.closingStep() !== 'finishing requests') return;
+      app.server.getConnections((_err, connections) => {
+        app.log.warn({ connections }, 'shutdown: closing connections still open');
+        app.server.closeAllConnections();
+      });
+    }, REQUEST_DRAIN_MS).unref();
+    setTimeout(() => {
+      // Which step held it, and how many connections were still open, is what the operator
+      // needs to find the cause.
+      app.server.getConnections((_err, connections) => {
+        app.log.error(
+          { step: server.closingStep(), connections },
+          'shutdown took too long; exiting',
+        );
+        process.exit(1);
+      });
     }, SHUTDOWN_GRACE_MS).unref();
     server.close().then(
       () => process.exit(0),
