@@ -3,6 +3,13 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  NO_PERMISSION,
+  STAFF_CALLS,
+  STAFF_SIGN_IN_CALLS,
+  type StaffCall,
+  type StaffRole,
+} from '../shared/staff.ts';
 import { authenticateStaff } from './auth/staff.ts';
 import type { AppContext } from './context.ts';
 import { AppError, BAD_REQUEST_MESSAGE, errorHandler } from './errors.ts';
@@ -25,6 +32,16 @@ import { registerAdminApplicantInvite } from './routes/admin-applicant-invite.ts
 import { registerAdminApplicantOverrideTier } from './routes/admin-applicant-override-tier.ts';
 import { registerAdminApplicantResendLink } from './routes/admin-applicant-resend-link.ts';
 import { registerAdminAuth } from './routes/admin-auth.ts';
+import { registerAdminMe } from './routes/admin-me.ts';
+import { registerAdminOfferApprove } from './routes/admin-offer-approve.ts';
+import { registerAdminSanctionsClear } from './routes/admin-sanctions-clear.ts';
+import { registerAdminSessionList } from './routes/admin-session-list.ts';
+import { registerAdminSessionRevoke } from './routes/admin-session-revoke.ts';
+import { registerAdminStaffInvite } from './routes/admin-staff-invite.ts';
+import { registerAdminStaffJoin } from './routes/admin-staff-join.ts';
+import { registerAdminStaffList } from './routes/admin-staff-list.ts';
+import { registerAdminStaffResetMfa } from './routes/admin-staff-reset-mfa.ts';
+import { registerAdminStaffUpdate } from './routes/admin-staff-update.ts';
 import { registerAdminInviteGenerate } from './routes/admin-invite-generate.ts';
 import { registerAdminInviteList } from './routes/admin-invite-list.ts';
 import { registerAdminInviteToggle } from './routes/admin-invite-toggle.ts';
@@ -128,11 +145,92 @@ export const WEBHOOK_ROUTES: ReadonlySet<string> = new Set([
 /** Staff calls the spec names without the `admin-` prefix. */
 export const OTHER_STAFF_ROUTES: ReadonlySet<string> = new Set(['/api/one-time-legal-update']);
 
-/** Staff calls are `/api/admin-*` (only the sign-in itself is open) and OTHER_STAFF_ROUTES. */
+/** The call name of an API route: `/api/admin-kyc-file/:id` → `admin-kyc-file`. */
+export function callNameOf(routeUrl: string): string {
+  return routeUrl.replace(/^\/api\//, '').split('/')[0] ?? '';
+}
+
+/**
+ * Staff calls are `/api/admin-*` and OTHER_STAFF_ROUTES; only the steps of signing in and
+ * joining are open.
+ */
 export function isStaffRoute(routeUrl: string | undefined): boolean {
   if (!routeUrl) return false;
   if (OTHER_STAFF_ROUTES.has(routeUrl)) return true;
-  return routeUrl.startsWith('/api/admin-') && routeUrl !== '/api/admin-auth';
+  return (
+    routeUrl.startsWith('/api/admin-') &&
+    !(STAFF_SIGN_IN_CALLS as readonly string[]).includes(callNameOf(routeUrl))
+  );
+}
+
+/** Who may make the call of a staff route (CONTRACT §5), or undefined when none is declared. */
+export function rolesOf(routeUrl: string): readonly StaffRole[] | undefined {
+  const name = callNameOf(routeUrl);
+  return Object.hasOwn(STAFF_CALLS, name) ? STAFF_CALLS[name as StaffCall] : undefined;
+}
+
+/**
+ * Every staff route, registered in one plugin scope that carries the one staff guard: a live
+ * token of an active member (`x-admin-pass` or `Authorization: Bearer`), whose role may make
+ * the call (STAFF_CALLS, CONTRACT §5). It runs before the body is parsed, so an anonymous or
+ * unauthorised caller costs us nothing more.
+ */
+async function staffRoutes(
+  scope: FastifyInstance,
+  { ctx, scoped }: { ctx: AppContext; scoped: Set<string> },
+) {
+  scope.addHook('onRoute', (route) => {
+    scoped.add(route.url);
+  });
+  scope.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url ?? '';
+    const staff = await authenticateStaff(ctx.db, request);
+    request.staff = staff;
+    if (!rolesOf(url)?.includes(staff.member.role)) {
+      throw new AppError('forbidden', NO_PERMISSION);
+    }
+  });
+  registerAdminSignout(scope, ctx);
+  registerAdminLegalUpdate(scope, ctx);
+  registerOneTimeLegalUpdate(scope, ctx);
+  registerAdminMaintenanceToggle(scope, ctx);
+  registerAdminInviteGenerate(scope, ctx);
+  registerAdminInviteList(scope, ctx);
+  registerAdminInviteToggle(scope, ctx);
+  registerAdminApplicantInvite(scope, ctx);
+  registerAdminOfferList(scope, ctx);
+  registerAdminOfferIssue(scope, ctx);
+  registerAdminActivationList(scope, ctx);
+  registerAdminActivation(scope, ctx);
+  registerAdminApplicantResendLink(scope, ctx);
+  registerAdminApplicantOverrideTier(scope, ctx);
+  registerAdminKycList(scope, ctx);
+  registerAdminKycAction(scope, ctx);
+  registerAdminKycFile(scope, ctx);
+  registerAdminApplicantList(scope, ctx);
+  registerAdminAuditList(scope, ctx);
+  registerAdminAssetList(scope, ctx);
+  registerAdminAssetUpload(scope, ctx);
+  registerAdminAssetDelete(scope, ctx);
+  registerAdminEmailTest(scope, ctx);
+  registerAdminEmailFailedList(scope, ctx);
+  registerAdminEmailRetry(scope, ctx);
+  registerAdminEoiList(scope, ctx);
+  registerAdminContactList(scope, ctx);
+  registerAdminEoiUpdate(scope, ctx);
+  registerAdminContactUpdate(scope, ctx);
+  registerAdminBulkUpdate(scope, ctx);
+  registerAdminExportCsv(scope, ctx);
+
+  registerAdminMe(scope);
+  registerAdminStaffList(scope, ctx);
+  registerAdminStaffInvite(scope, ctx);
+  registerAdminStaffUpdate(scope, ctx);
+  registerAdminStaffResetMfa(scope, ctx);
+  registerAdminSessionList(scope, ctx);
+  registerAdminSessionRevoke(scope, ctx);
+  registerAdminOfferApprove(scope, ctx);
+  registerAdminSanctionsClear(scope, ctx);
 }
 
 /**
@@ -228,15 +326,6 @@ export async function buildApp(
     exempt: (routeUrl) => WEBHOOK_ROUTES.has(routeUrl),
   });
 
-  // The one staff guard: every staff route (isStaffRoute) needs a live token, sent as
-  // `x-admin-pass` or `Authorization: Bearer`.
-  // It runs before the body is parsed, so an anonymous caller costs us nothing more.
-  app.addHook('onRequest', async (request) => {
-    if (isStaffRoute(request.routeOptions.url)) {
-      request.staff = await authenticateStaff(ctx.db, request);
-    }
-  });
-
   registerHealth(app, ctx);
   registerSiteSettings(app, ctx);
   registerEvents(app, ctx);
@@ -263,38 +352,19 @@ export async function buildApp(
   registerApplyOfferAction(app, ctx);
   registerActivation(app, ctx);
   registerAdminAuth(app, ctx);
-  registerAdminSignout(app, ctx);
-  registerAdminLegalUpdate(app, ctx);
-  registerOneTimeLegalUpdate(app, ctx);
-  registerAdminMaintenanceToggle(app, ctx);
-  registerAdminInviteGenerate(app, ctx);
-  registerAdminInviteList(app, ctx);
-  registerAdminInviteToggle(app, ctx);
-  registerAdminApplicantInvite(app, ctx);
-  registerAdminOfferList(app, ctx);
-  registerAdminOfferIssue(app, ctx);
-  registerAdminActivationList(app, ctx);
-  registerAdminActivation(app, ctx);
-  registerAdminApplicantResendLink(app, ctx);
-  registerAdminApplicantOverrideTier(app, ctx);
-  registerAdminKycList(app, ctx);
-  registerAdminKycAction(app, ctx);
-  registerAdminKycFile(app, ctx);
-  registerAdminApplicantList(app, ctx);
-  registerAdminAuditList(app, ctx);
-  registerAdminAssetList(app, ctx);
-  registerAdminAssetUpload(app, ctx);
-  registerAdminAssetDelete(app, ctx);
-  registerAdminEmailTest(app, ctx);
-  registerAdminEmailFailedList(app, ctx);
-  registerAdminEmailRetry(app, ctx);
+  registerAdminStaffJoin(app, ctx);
   registerA11yReport(app, ctx);
-  registerAdminEoiList(app, ctx);
-  registerAdminContactList(app, ctx);
-  registerAdminEoiUpdate(app, ctx);
-  registerAdminContactUpdate(app, ctx);
-  registerAdminBulkUpdate(app, ctx);
-  registerAdminExportCsv(app, ctx);
+  const staffScoped = new Set<string>();
+  await app.register(staffRoutes, { ctx, scoped: staffScoped });
+  // No staff route may live outside that scope, nor without its roles: the server does not
+  // start otherwise (a test reads the same route table).
+  app.addHook('onReady', async () => {
+    for (const { url } of routes) {
+      if (!isStaffRoute(url)) continue;
+      if (!staffScoped.has(url)) throw new Error(`staff route ${url} is outside the staff guard`);
+      if (!rolesOf(url)) throw new Error(`staff route ${url} declares no roles (STAFF_CALLS)`);
+    }
+  });
 
   const sendSpa = await registerSpa(app, env);
   app.setNotFoundHandler((request, reply) => {

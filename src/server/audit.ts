@@ -1,8 +1,10 @@
+import type { StaffRole } from '../shared/staff.ts';
 import { auditLog } from './db/schema.ts';
 import type { Db, Tx } from './db/client.ts';
 
 export type Actor =
-  | { type: 'staff'; id: string; ip?: string | null }
+  /** A named member: id, and e-mail and role as they were when acting (CONTRACT §5). */
+  | { type: 'staff'; id: string; email: string; role: StaffRole; ip?: string | null }
   | { type: 'applicant'; id: string; ip?: string | null }
   | { type: 'system'; id?: string | null }
   | { type: 'provider'; id: string };
@@ -26,6 +28,8 @@ export async function writeAudit(db: Db | Tx, entry: AuditEntry): Promise<void> 
   await db.insert(auditLog).values({
     actorType: entry.actor.type,
     actorId: entry.actor.id ?? null,
+    actorEmail: entry.actor.type === 'staff' ? entry.actor.email : null,
+    actorRole: entry.actor.type === 'staff' ? entry.actor.role : null,
     action: entry.action,
     targetType: entry.target.type,
     targetId: entry.target.id ?? null,

@@ -10,10 +10,10 @@ export interface AppContext {
   db: Db;
   storage: FileStorage;
   secrets: {
-    /** scrypt hash of the staff passphrase; the passphrase itself is never kept. */
-    passphraseHash: string;
     /** Key for magic links: SESSION_SECRET, or generated into DATA_DIR (never the database). */
     sessionSecret: string;
+    /** AES-256-GCM key for staff TOTP secrets: MFA_SECRET_KEY, or generated into DATA_DIR. */
+    mfaKey: Buffer;
   };
   /** Live changes for `GET /api/events`; publish with `publishEvent` inside a transaction. */
   events: EventHub;

@@ -53,6 +53,12 @@ const EnvSchema = z
     HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
     DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
     DATABASE_URL: optional(url(['postgres:', 'postgresql:'], 'PostgreSQL')),
+    ADMIN_EMAIL: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email('must be an e-mail address'))
+      .default('admin@waj.co.uk'),
     ADMIN_PASSPHRASE: optional(
       z.string().min(12, 'must be at least 12 characters').max(1024, 'is too long'),
     ),
@@ -81,6 +87,8 @@ const EnvSchema = z
     VERIFF_BASE_URL: optional(url(['http:', 'https:'], 'http(s)')),
     ANALYTICS_SCRIPT_URL: optional(url(['https:'], 'https')),
     SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    /** Encrypts staff TOTP secrets at rest (AES-256-GCM; the key is SHA-256 of this value). */
+    MFA_SECRET_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
     RATE_LIMIT_SCALE: z.coerce.number('must be a number').min(0, 'must be 0 or more').default(1),
     TRUST_PROXY: optional(z.string().trim().refine(isCidrOrIp, 'must be an IP address or CIDR')),
     LOG_LEVEL: z
@@ -104,6 +112,14 @@ const EnvSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['SESSION_SECRET'],
+        message:
+          'is required in production with DATABASE_URL: instances cannot share a generated one',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.MFA_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MFA_SECRET_KEY'],
         message:
           'is required in production with DATABASE_URL: instances cannot share a generated one',
       });

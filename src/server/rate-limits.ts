@@ -75,6 +75,11 @@ export const STAFF_AUTH_FAILURES = {
   max: 5,
   windowMs: 15 * 60_000,
   maxDelayMs: 5 * 60_000,
+  /**
+   * Per account (the e-mail typed, known or not): this many failures (wrong passphrases and
+   * wrong codes) within the window, then 429 until the oldest leaves it (CONTRACT §5).
+   */
+  perAccount: 10,
 } as const;
 
 export function scaledMax(env: Pick<Env, 'RATE_LIMIT_SCALE'>, max: number): number {

@@ -1,17 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { chmod, link, mkdir, open, readFile, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { serverSecrets } from './db/schema.ts';
 import type { Env } from './env.ts';
-import { generatePassphrase, hashPassphrase } from './lib/crypto.ts';
 
 export interface Secrets {
-  passphraseHash: string;
   sessionSecret: string;
-  /** Only set on the one start that generated it, so it can be shown once. */
-  generatedPassphrase?: string;
+  /** AES-256-GCM key for staff TOTP secrets at rest (auth/mfa-secret.ts). */
+  mfaKey: Buffer;
 }
 
 /** Where an earlier version kept the generated magic-link key; moved to a file at start. */
@@ -23,31 +21,18 @@ export function sessionSecretPath(dataDir: string): string {
   return join(dataDir, 'secrets', 'session-secret');
 }
 
+/** The generated key for staff TOTP secrets, when MFA_SECRET_KEY is not set. */
+export function mfaKeyPath(dataDir: string): string {
+  return join(dataDir, 'secrets', 'mfa-key');
+}
+
 function errorCode(error: unknown): unknown {
   return typeof error === 'object' && error !== null
     ? (error as { code?: unknown }).code
     : undefined;
 }
 
-/**
- * Inserts a value only if none exists and returns whichever value won. Two instances starting
- * together therefore agree, and only the winner knows it created the value.
- */
-async function getOrCreate(db: Db, key: string, create: () => Promise<string>) {
-  const [existing] = await db.select().from(serverSecrets).where(eq(serverSecrets.key, key));
-  if (existing) return { value: existing.value, created: false };
-  const value = await create();
-  const inserted = await db
-    .insert(serverSecrets)
-    .values({ key, value })
-    .onConflictDoNothing()
-    .returning({ value: serverSecrets.value });
-  if (inserted.length) return { value, created: true };
-  const [winner] = await db.select().from(serverSecrets).where(eq(serverSecrets.key, key));
-  return { value: winner!.value, created: false };
-}
-
-async function readSecretFile(path: string): Promise<string | undefined> {
+async function readSecretFile(path: string, variable: string): Promise<string | undefined> {
   let value: string;
   try {
     value = (await readFile(path, 'utf8')).trim();
@@ -58,7 +43,7 @@ async function readSecretFile(path: string): Promise<string | undefined> {
   if (value.length < MIN_SECRET_LENGTH) {
     throw new Error(
       `${path} does not hold a usable key (at least ${MIN_SECRET_LENGTH} characters): ` +
-        'remove it, or set SESSION_SECRET',
+        `remove it, or set ${variable}`,
     );
   }
   // A copy restored from a backup may have come back readable by others.
@@ -110,7 +95,7 @@ async function createSecretFileOnce(path: string, value: string): Promise<void> 
  */
 async function fileSessionSecret(db: Db, dataDir: string): Promise<string> {
   const path = sessionSecretPath(dataDir);
-  const existing = await readSecretFile(path);
+  const existing = await readSecretFile(path, 'SESSION_SECRET');
   if (existing) return existing;
   const [legacy] = await db
     .select({ value: serverSecrets.value })
@@ -121,35 +106,41 @@ async function fileSessionSecret(db: Db, dataDir: string): Promise<string> {
       ? legacy.value
       : randomBytes(32).toString('base64url');
   await createSecretFileOnce(path, candidate);
-  const winner = await readSecretFile(path);
+  const winner = await readSecretFile(path, 'SESSION_SECRET');
   if (!winner) throw new Error(`${path} vanished while starting`);
   return winner;
 }
 
 /**
- * The staff passphrase and the link-signing key. A passphrase from the environment is hashed
- * in memory only; without one, a strong passphrase is generated on first start and only its
- * (slow) hash is stored in the database. The link key comes from SESSION_SECRET or, without
- * it, from a file under DATA_DIR (env.ts refuses that in production with DATABASE_URL, where
- * instances could not share the file).
+ * The key that encrypts staff TOTP secrets, kept out of the database for the same reason as
+ * the link key: a database copy alone must not yield anyone's second factor.
+ */
+async function mfaKeyOf(env: Env, dataDir: string): Promise<Buffer> {
+  let value = env.MFA_SECRET_KEY;
+  if (!value) {
+    const path = mfaKeyPath(dataDir);
+    value = await readSecretFile(path, 'MFA_SECRET_KEY');
+    if (!value) {
+      await createSecretFileOnce(path, randomBytes(32).toString('base64url'));
+      value = await readSecretFile(path, 'MFA_SECRET_KEY');
+    }
+    if (!value) throw new Error(`${path} vanished while starting`);
+  }
+  // Any long value is accepted; the AES key is its SHA-256, always 32 bytes.
+  return createHash('sha256').update(value).digest();
+}
+
+/**
+ * The link-signing key and the TOTP encryption key. Each comes from its environment variable
+ * or, without it, from a file under DATA_DIR (env.ts refuses that in production with
+ * DATABASE_URL, where instances could not share the file). Staff passphrases live with their
+ * members (auth/first-owner.ts).
  */
 export async function loadSecrets(db: Db, env: Env, dataDir: string): Promise<Secrets> {
-  let passphraseHash: string;
-  let generatedPassphrase: string | undefined;
-  if (env.ADMIN_PASSPHRASE) {
-    passphraseHash = await hashPassphrase(env.ADMIN_PASSPHRASE.trim());
-  } else {
-    let candidate: string | undefined;
-    const stored = await getOrCreate(db, 'admin_passphrase_hash', async () => {
-      candidate = generatePassphrase();
-      return hashPassphrase(candidate);
-    });
-    passphraseHash = stored.value;
-    if (stored.created) generatedPassphrase = candidate;
-  }
   const sessionSecret = env.SESSION_SECRET ?? (await fileSessionSecret(db, dataDir));
   // Only now that the key is safe elsewhere (or configured) does the old copy go. Deleting is
   // idempotent, so instances starting together, or a start after a crash here, are fine.
   await db.delete(serverSecrets).where(eq(serverSecrets.key, LEGACY_SESSION_SECRET_KEY));
-  return { passphraseHash, sessionSecret, ...(generatedPassphrase ? { generatedPassphrase } : {}) };
+  const mfaKey = await mfaKeyOf(env, dataDir);
+  return { sessionSecret, mfaKey };
 }

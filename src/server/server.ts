@@ -9,6 +9,7 @@ import type { Env } from './env.ts';
 import { startEventHub, type EventHub } from './events.ts';
 import { startMailWorker } from './mail/outbox.ts';
 import { createSmtpTransport } from './mail/transport.ts';
+import { ensureFirstOwner } from './auth/first-owner.ts';
 import { loadSecrets } from './secrets.ts';
 import { createDiskStorage } from './storage/disk.ts';
 
@@ -52,7 +53,10 @@ export async function createServer(
       log: app.log,
       maxAttempts: env.MAIL_MAX_ATTEMPTS,
     });
-    if (secrets.generatedPassphrase) announcePassphrase(secrets.generatedPassphrase);
+    const firstOwner = await ensureFirstOwner(database.db, env);
+    if (firstOwner.generatedPassphrase) {
+      announcePassphrase(firstOwner.email, firstOwner.generatedPassphrase);
+    }
 
     let closing: Promise<void> | null = null;
     let step = 'running';
@@ -84,10 +88,12 @@ export async function createServer(
 }
 
 /** Printed once, on the start that generated it; only its hash is stored. */
-function announcePassphrase(passphrase: string) {
+function announcePassphrase(email: string, passphrase: string) {
   const line = '-'.repeat(64);
   process.stdout.write(
-    `\n${line}\n  Staff passphrase (shown once, keep it safe):\n\n    ${passphrase}\n\n` +
-      `  Only its hash is stored. Set ADMIN_PASSPHRASE to choose your own.\n${line}\n\n`,
+    `\n${line}\n  First owner (shown once, keep it safe):\n\n    E-mail:     ${email}\n` +
+      `    Passphrase: ${passphrase}\n\n` +
+      '  Only its hash is stored. Sign in at /admin and set up your authenticator app.\n' +
+      `  Set ADMIN_EMAIL and ADMIN_PASSPHRASE to choose your own.\n${line}\n\n`,
   );
 }

@@ -28,6 +28,7 @@ export const SPA_PATHS = [
   '/update-legal',
   '/contact',
   '/admin',
+  '/admin/join',
 ] as const;
 
 export type SpaPath = (typeof SPA_PATHS)[number];

@@ -90,6 +90,7 @@ export const PAGE_META: Record<SpaPath, PageMeta> = {
     description: 'Contact the Waj team. We reply within 2-3 business days.',
   },
   '/admin': { title: 'Admin', description: DEFAULT_DESCRIPTION, noindex: true },
+  '/admin/join': { title: 'Join the staff panel', description: DEFAULT_DESCRIPTION, noindex: true },
 };
 
 export const NOT_FOUND_META: PageMeta = {

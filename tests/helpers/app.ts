@@ -1,21 +1,25 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
-import { staffTokens } from '../../src/server/db/schema.ts';
 import { loggerOptions } from '../../src/server/app.ts';
 import { parseEnv, type Env } from '../../src/server/env.ts';
-import { hashToken } from '../../src/server/lib/crypto.ts';
 import { createServer, type RunningServer } from '../../src/server/server.ts';
+import type { StaffRole } from '../../src/shared/staff.ts';
 import { createTestDatabase } from './db.ts';
+import { memberOfToken, seedStaffMember, seedStaffToken, type SeededMember } from './staff-seed.ts';
 
 export const TEST_PASSPHRASE = 'correct horse battery staple';
 
 export interface TestApp extends RunningServer {
   env: Env;
-  /** Signs in as staff through `admin-auth` and returns the token. */
-  staffToken(): Promise<string>;
-  /** The stored id of a staff token: the actor id its audit rows carry. */
+  /**
+   * A live staff token of a seeded member of `role` (default owner): one member per role per
+   * app, so calls made with it name the same person. Sign-in itself is tested on its own.
+   */
+  staffToken(role?: StaffRole): Promise<string>;
+  /** The seeded member of `role` (created on first use). */
+  staffMember(role?: StaffRole): Promise<SeededMember>;
+  /** The member a staff token belongs to: the actor id its audit rows carry. */
   staffTokenId(token: string): Promise<string>;
 }
 
@@ -46,6 +50,15 @@ export async function createTestApp(
       }
     : false;
   const server = await createServer(env, { database, logger });
+  const members = new Map<StaffRole, Promise<SeededMember>>();
+  const staffMember = (role: StaffRole = 'owner') => {
+    let member = members.get(role);
+    if (!member) {
+      member = seedStaffMember(server.ctx.db, server.ctx.secrets.mfaKey, { role });
+      members.set(role, member);
+    }
+    return member;
+  };
   return {
     ...server,
     env,
@@ -54,22 +67,11 @@ export async function createTestApp(
       await destroy();
       rmSync(dataDir, { recursive: true, force: true });
     },
-    async staffTokenId(token: string) {
-      const [row] = await server.ctx.db
-        .select({ id: staffTokens.id })
-        .from(staffTokens)
-        .where(eq(staffTokens.tokenHash, hashToken(token)));
-      if (!row) throw new Error('staffTokenId: no such token');
-      return row.id;
-    },
-    async staffToken() {
-      const res = await server.app.inject({
-        method: 'POST',
-        url: '/api/admin-auth',
-        payload: { passphrase: TEST_PASSPHRASE },
-      });
-      if (res.statusCode !== 200) throw new Error(`admin-auth failed: ${res.body}`);
-      return res.json().token as string;
+    staffTokenId: (token: string) => memberOfToken(server.ctx.db, token),
+    staffMember,
+    async staffToken(role: StaffRole = 'owner') {
+      const member = await staffMember(role);
+      return seedStaffToken(server.ctx.db, member.id);
     },
   };
 }

@@ -17,6 +17,8 @@ export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
 
 /** Namespace of the per-IP advisory lock (two-key form, apart from the migration lock). */
 const STAFF_IP_LOCK_NAMESPACE = 4202;
+/** Namespace of the per-account lock, always taken after the IP's (one order: no deadlock). */
+const STAFF_ACCOUNT_LOCK_NAMESPACE = 4204;
 
 /**
  * A check under way longer than this was cut short (a crash between reservation and answer):
@@ -33,15 +35,31 @@ export function staffAuthDelayMs(failures: number, free: number): number {
   return Math.min(2 ** (failures - free) * 1000, STAFF_AUTH_FAILURES.maxDelayMs);
 }
 
+export interface StaffAttemptLimits {
+  /** Free failures per IP before the growing delay (STAFF_AUTH_FAILURES.max, scaled). */
+  free: number;
+  /** Failures per account within the window before 429 (STAFF_AUTH_FAILURES.perAccount, scaled). */
+  perAccount: number;
+}
+
 /**
- * Reserves one attempt for `ip`, as a failure still being checked, or throws 429 when it comes
- * too early. `free` is the number of free failures (the route scales STAFF_AUTH_FAILURES.max).
- * Resolves to the reservation's id, for `settleStaffAttempt`.
+ * Reserves one attempt for `ip` and `account` (the lower-cased e-mail typed, known or not), as
+ * a failure still being checked, or throws 429 when it comes too early for either. Resolves to
+ * the reservation's id, for recordStaffFailure / clearStaffFailures.
  */
-export async function reserveStaffAttempt(db: Db, ip: string, free: number): Promise<number> {
+export async function reserveStaffAttempt(
+  db: Db,
+  ip: string,
+  account: string,
+  limits: StaffAttemptLimits,
+): Promise<number> {
+  const { free } = limits;
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select pg_advisory_xact_lock(${STAFF_IP_LOCK_NAMESPACE}::int4, hashtext(${ip}))`,
+    );
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${STAFF_ACCOUNT_LOCK_NAMESPACE}::int4, hashtext(${account}))`,
     );
     // Read the clock once the lock is held: earlier attempts are all settled or reserved.
     const now = new Date();
@@ -73,9 +91,26 @@ export async function reserveStaffAttempt(db: Db, ip: string, free: number): Pro
         });
       }
     }
+    // Per account: a hard count, so spreading guesses over many addresses gains nothing.
+    const [byAccount] = await tx
+      .select({
+        failures: count(),
+        oldestMs: sql<
+          number | null
+        >`(extract(epoch from min(${staffAuthFailures.at})) * 1000)::float8`.mapWith(Number),
+      })
+      .from(staffAuthFailures)
+      .where(and(eq(staffAuthFailures.account, account), gt(staffAuthFailures.at, windowStart)));
+    if ((byAccount?.failures ?? 0) >= limits.perAccount) {
+      const waitMs =
+        (byAccount?.oldestMs ?? now.getTime()) + STAFF_AUTH_FAILURES.windowMs - now.getTime();
+      throw new AppError('too_many_requests', TOO_MANY_ATTEMPTS, {
+        retryAfter: Math.max(1, Math.ceil(waitMs / 1000)),
+      });
+    }
     const [row] = await tx
       .insert(staffAuthFailures)
-      .values({ ip, at: now, pending: true })
+      .values({ ip, account, at: now, pending: true })
       .returning({ id: staffAuthFailures.id });
     // Failures older than the window no longer count; drop them so the table stays small.
     await tx.delete(staffAuthFailures).where(lt(staffAuthFailures.at, windowStart));
@@ -92,11 +127,25 @@ export async function recordStaffFailure(db: Db, reservation: number): Promise<v
 }
 
 /**
- * The right passphrase: the address starts afresh. Attempts reserved after this one (still
+ * A right answer: its reservation goes, and after a completed sign-in (a second factor
+ * accepted) the address and the account start afresh. Attempts reserved after this one (still
  * being checked) keep counting.
  */
-export async function clearStaffFailures(tx: Tx, ip: string, reservation: number): Promise<void> {
+export async function clearStaffFailures(
+  tx: Tx,
+  options: { ip: string; account: string; reservation: number; signedIn: boolean },
+): Promise<void> {
+  const { ip, account, reservation } = options;
+  if (!options.signedIn) {
+    await tx.delete(staffAuthFailures).where(eq(staffAuthFailures.id, reservation));
+    return;
+  }
   await tx
     .delete(staffAuthFailures)
-    .where(and(eq(staffAuthFailures.ip, ip), lte(staffAuthFailures.id, reservation)));
+    .where(
+      and(
+        or(eq(staffAuthFailures.ip, ip), eq(staffAuthFailures.account, account)),
+        lte(staffAuthFailures.id, reservation),
+      ),
+    );
 }

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ADMIN_TOKEN_HEADER } from '../../shared/api.ts';
-import { staffTokens } from '../db/schema.ts';
+import type { StaffMember } from '../../shared/staff.ts';
+import { staffMembers, staffTokens } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { hashToken } from '../lib/crypto.ts';
@@ -14,6 +15,7 @@ export const NOT_AUTHENTICATED = 'Not authenticated';
 
 export interface StaffIdentity {
   tokenId: string;
+  member: StaffMember;
   actor: Actor & { type: 'staff' };
 }
 
@@ -36,23 +38,40 @@ export function staffTokenOf(request: FastifyRequest): string | undefined {
   return bearer?.[1];
 }
 
-/** Finds a live (unexpired, unrevoked) row for the caller's staff token. */
+/**
+ * Finds a live (unexpired, unrevoked) token of an active member. A disabled member's tokens
+ * are revoked when they are disabled; the status check here makes that hold even for a token
+ * read in the same instant.
+ */
 export async function authenticateStaff(db: Db, request: FastifyRequest): Promise<StaffIdentity> {
   const token = staffTokenOf(request);
   if (!token || token.length > 200) throw new AppError('unauthenticated', NOT_AUTHENTICATED);
   const [row] = await db
-    .select({ id: staffTokens.id })
+    .select({
+      tokenId: staffTokens.id,
+      id: staffMembers.id,
+      email: staffMembers.email,
+      name: staffMembers.name,
+      role: staffMembers.role,
+    })
     .from(staffTokens)
+    .innerJoin(staffMembers, eq(staffMembers.id, staffTokens.memberId))
     .where(
       and(
         eq(staffTokens.tokenHash, hashToken(token)),
         isNull(staffTokens.revokedAt),
         gt(staffTokens.expiresAt, new Date()),
+        eq(staffMembers.status, 'active'),
       ),
     )
     .limit(1);
   if (!row) throw new AppError('unauthenticated', NOT_AUTHENTICATED);
-  return { tokenId: row.id, actor: { type: 'staff', id: row.id, ip: request.ip } };
+  const { tokenId, ...member } = row;
+  return {
+    tokenId,
+    member,
+    actor: { type: 'staff', id: member.id, email: member.email, role: member.role, ip: request.ip },
+  };
 }
 
 /** The staff identity a guarded handler acts as; the guard guarantees it is there. */

@@ -31,6 +31,7 @@ import {
   MAIL_STATUSES,
   STAGES,
 } from '../../shared/stages.ts';
+import { STAFF_ROLES, STAFF_STATUSES } from '../../shared/staff.ts';
 import { TIERS } from '../../shared/tiers.ts';
 
 // Time indexes are ascending on purpose: a backward scan serves `ORDER BY … DESC` (nulls first,
@@ -318,6 +319,10 @@ export const identityChecks = pgTable(
     decision: text('decision', { enum: IDENTITY_DECISIONS }),
     pep: boolean('pep'),
     sanctions: boolean('sanctions'),
+    /** A sanctions match cleared by compliance as a false positive, with the written reason. */
+    sanctionsClearedAt: timestamp('sanctions_cleared_at', { withTimezone: true }),
+    sanctionsClearedBy: uuid('sanctions_cleared_by'),
+    sanctionsClearReason: text('sanctions_clear_reason'),
     country: text('country'),
     lastEvent: text('last_event'),
     lastEventAt: timestamp('last_event_at', { withTimezone: true }),
@@ -335,6 +340,10 @@ export const identityChecks = pgTable(
     check('identity_checks_status_check', inList('status', IDENTITY_STATUSES)),
     check('identity_checks_provider_check', inList('provider', KYC_PROVIDERS)),
     check('identity_checks_decision_check', inList('decision', IDENTITY_DECISIONS)),
+    check(
+      'identity_checks_sanctions_clearance_check',
+      sql`(sanctions_cleared_at is null) = (sanctions_clear_reason is null)`,
+    ),
     uniqueIndex('identity_checks_provider_session_idx').on(t.provider, t.providerSessionId),
     index('identity_checks_application_idx').on(t.applicationId, t.createdAt),
     index('identity_checks_status_idx').on(t.status),
@@ -367,6 +376,8 @@ export const identityCheckEvents = pgTable('identity_check_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+export const OFFER_APPROVAL_STATUSES = ['not_required', 'pending_approval', 'approved'] as const;
+
 /** Tier offers and, once accepted, the signature evidence. */
 export const offers = pgTable(
   'offers',
@@ -381,6 +392,15 @@ export const offers = pgTable(
     pricingNote: text('pricing_note'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     issuedBy: text('issued_by').notNull(),
+    /**
+     * Four eyes (CONTRACT §5): an offer to a politically exposed person waits as
+     * 'pending_approval' until an owner other than the issuer approves it.
+     */
+    approvalStatus: text('approval_status', { enum: OFFER_APPROVAL_STATUSES })
+      .notNull()
+      .default('not_required'),
+    approvedBy: text('approved_by'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     esignName: text('esign_name'),
     esignIp: text('esign_ip'),
@@ -390,6 +410,11 @@ export const offers = pgTable(
   },
   (t) => [
     check('offers_tier_check', inList('tier', TIERS)),
+    check('offers_approval_status_check', inList('approval_status', OFFER_APPROVAL_STATUSES)),
+    check(
+      'offers_approval_check',
+      sql`(approval_status = 'approved') = (approved_by is not null and approved_at is not null)`,
+    ),
     check('offers_downgraded_from_check', inList('downgraded_from', TIERS)),
     // An accepted offer carries its signature: the typed name and the terms it was signed on
     // (accepted_at is the time of signing).
@@ -433,13 +458,105 @@ export const staffTokens = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tokenHash: text('token_hash').notNull(),
+    /** Null only on tokens from before named accounts, all revoked by migration 0007. */
+    memberId: uuid('member_id').references(() => staffMembers.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [uniqueIndex('staff_tokens_token_hash_idx').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('staff_tokens_token_hash_idx').on(t.tokenHash),
+    index('staff_tokens_member_idx').on(t.memberId, t.expiresAt),
+  ],
+);
+
+/** Named staff members (CONTRACT §5). E-mails are stored lower-cased. */
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    status: text('status', { enum: STAFF_STATUSES }).notNull().default('invited'),
+    /** Set when the member joins; null while invited. */
+    passphraseHash: text('passphrase_hash'),
+    /** The TOTP secret, AES-256-GCM encrypted (auth/mfa-key.ts); null until enrolled. */
+    totpSecret: text('totp_secret'),
+    /** The last TOTP time step accepted: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    invitedBy: uuid('invited_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_members_email_idx').on(sql`lower(${t.email})`),
+    check('staff_members_role_check', inList('role', STAFF_ROLES)),
+    check('staff_members_status_check', inList('status', STAFF_STATUSES)),
+    check('staff_members_email_lower_check', sql`email = lower(email)`),
+    check('staff_members_mfa_check', sql`(mfa_enabled_at is null) = (totp_secret is null)`),
+    check('staff_members_active_check', sql`status <> 'active' or passphrase_hash is not null`),
+  ],
+);
+
+/** Ten single-use recovery codes per enrolment, hashed. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('staff_recovery_codes_member_code_idx').on(t.memberId, t.codeHash)],
+);
+
+export const STAFF_CHALLENGE_PURPOSES = ['verify', 'enroll'] as const;
+
+/** The step between passphrase and second factor: 5 minutes, used once. */
+export const staffChallenges = pgTable(
+  'staff_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: STAFF_CHALLENGE_PURPOSES }).notNull(),
+    /** For enrolment: the new TOTP secret, encrypted, until a code confirms it. */
+    pendingSecret: text('pending_secret'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ip: text('ip'),
+  },
+  (t) => [
+    uniqueIndex('staff_challenges_token_hash_idx').on(t.tokenHash),
+    index('staff_challenges_expires_idx').on(t.expiresAt),
+    check('staff_challenges_purpose_check', inList('purpose', STAFF_CHALLENGE_PURPOSES)),
+  ],
+);
+
+/** Single-use links to /admin/join, 48 hours. */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('staff_invitations_token_hash_idx').on(t.tokenHash)],
 );
 
 /**
@@ -451,12 +568,17 @@ export const staffAuthFailures = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     ip: text('ip').notNull(),
+    /** The e-mail typed (lower-cased), known or not: the per-account limit counts it. */
+    account: text('account'),
     /** When the attempt was found wrong; while `pending`, when it was reserved. */
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** The passphrase is still being checked. */
     pending: boolean('pending').notNull().default(false),
   },
-  (t) => [index('staff_auth_failures_ip_at_idx').on(t.ip, t.at)],
+  (t) => [
+    index('staff_auth_failures_ip_at_idx').on(t.ip, t.at),
+    index('staff_auth_failures_account_at_idx').on(t.account, t.at),
+  ],
 );
 
 /**
@@ -470,6 +592,9 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorType: text('actor_type', { enum: ACTOR_TYPES }).notNull(),
     actorId: text('actor_id'),
+    /** For staff: the member's e-mail and role when they acted (null on rows before 0007). */
+    actorEmail: text('actor_email'),
+    actorRole: text('actor_role'),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id'),
@@ -538,6 +663,10 @@ export const schema = {
   activations,
   legalDocuments,
   staffTokens,
+  staffMembers,
+  staffRecoveryCodes,
+  staffChallenges,
+  staffInvitations,
   staffAuthFailures,
   auditLog,
   emailOutbox,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { adminKycFile } from '../services/admin-kyc-file.ts';
 
@@ -18,6 +19,7 @@ export function registerAdminKycFile(app: FastifyInstance, ctx: AppContext) {
       db: ctx.db,
       storage: ctx.storage,
       id: request.params.id,
+      actor: staffOf(request).actor,
     });
     return reply
       .header('content-type', contentType)

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { ZOfferIssueRequest, type StaffOkResponse } from '../../shared/schemas/admin.ts';
+import { ZOfferIssueRequest } from '../../shared/schemas/admin.ts';
+import type { OfferIssueResponse } from '../../shared/schemas/staff.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';
 import { adminOfferIssue } from '../services/admin-offer-issue.ts';
 
 export function registerAdminOfferIssue(app: FastifyInstance, ctx: AppContext) {
-  app.post('/api/admin-offer-issue', async (request): Promise<StaffOkResponse> => {
+  app.post('/api/admin-offer-issue', async (request): Promise<OfferIssueResponse> => {
     const { actor } = staffOf(request);
     const input = parseInput(ZOfferIssueRequest, request.body);
-    await adminOfferIssue({
+    const status = await adminOfferIssue({
       db: ctx.db,
       actor,
       applicationId: input.basic_id,
@@ -18,6 +19,6 @@ export function registerAdminOfferIssue(app: FastifyInstance, ctx: AppContext) {
       publicUrl: ctx.env.PUBLIC_URL,
     });
     ctx.wakeMailer();
-    return { ok: true };
+    return { ok: true, status };
   });
 }

@@ -5,7 +5,8 @@ import { adminSignout } from '../services/admin-signout.ts';
 
 export function registerAdminSignout(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/admin-signout', async (request) => {
-    await adminSignout({ db: ctx.db, tokenId: staffOf(request).tokenId, ip: request.ip });
+    const { tokenId, actor } = staffOf(request);
+    await adminSignout({ db: ctx.db, tokenId, actor });
     return { ok: true };
   });
 }

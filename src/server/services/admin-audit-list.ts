@@ -1,7 +1,8 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { LEGACY_STAFF_LABEL } from '../../shared/staff.ts';
 import type { AuditRow } from '../../shared/schemas/admin-lists.ts';
 import type { Db } from '../db/client.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog, staffMembers } from '../db/schema.ts';
 
 export interface AuditListInput {
   basic_id?: string | undefined;
@@ -22,8 +23,16 @@ export async function adminAuditList(options: {
   const where = input.basic_id ? eq(auditLog.applicationId, input.basic_id) : undefined;
   const [rows, [totalRow]] = await Promise.all([
     db
-      .select()
+      .select({ row: auditLog, memberName: staffMembers.name })
       .from(auditLog)
+      .leftJoin(
+        staffMembers,
+        and(
+          eq(auditLog.actorType, 'staff'),
+          sql`${auditLog.actorEmail} is not null`,
+          eq(sql`${staffMembers.id}::text`, auditLog.actorId),
+        ),
+      )
       .where(where)
       // Rows of one transaction share its start time; the id keeps them in write order.
       .orderBy(desc(auditLog.at), desc(auditLog.id))
@@ -32,11 +41,19 @@ export async function adminAuditList(options: {
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
   return {
-    data: rows.map((row) => ({
+    data: rows.map(({ row, memberName }) => ({
       id: row.id,
       at: row.at.toISOString(),
       actor_type: row.actorType,
       actor_id: row.actorId,
+      actor_name:
+        row.actorType !== 'staff'
+          ? null
+          : row.actorEmail === null
+            ? LEGACY_STAFF_LABEL
+            : (memberName ?? row.actorEmail),
+      actor_email: row.actorEmail,
+      actor_role: row.actorRole,
       action: row.action,
       target_type: row.targetType,
       target_id: row.targetId,

@@ -1,68 +1,47 @@
-import type { Db } from '../db/client.ts';
-import { staffTokens } from '../db/schema.ts';
-import { writeAudit } from '../audit.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { AdminAuthResponse } from '../../shared/schemas/staff.ts';
+import { INVALID_CREDENTIALS } from '../../shared/schemas/staff.ts';
+import { staffMembers } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { hashToken, newToken, verifyPassphrase } from '../lib/crypto.ts';
-import { STAFF_TOKEN_TTL_MS } from '../auth/staff.ts';
+import { verifyPassphrase } from '../lib/crypto.ts';
 import {
-  clearStaffFailures,
-  recordStaffFailure,
-  reserveStaffAttempt,
-} from '../auth/staff-throttle.ts';
+  auditFailure,
+  dummyPassphraseHash,
+  openChallenge,
+  reserveAttempt,
+  type SignInRequest,
+} from '../auth/staff-sign-in.ts';
 
-export const INVALID_CREDENTIALS = 'Invalid credentials';
-
-export interface AdminAuthOptions {
-  db: Db;
-  passphrase: string;
-  passphraseHash: string;
-  ip: string;
-  userAgent: string | null;
-  /**
-   * Failures per IP within the window before each further attempt has to wait (429 when too
-   * early); 0 turns the limit off (RATE_LIMIT_SCALE=0).
-   */
-  maxFailures: number;
-  now?: Date;
-}
+export { INVALID_CREDENTIALS };
 
 /**
- * `admin-auth`: swaps the shared staff passphrase for an 8-hour token. Each attempt is counted
- * per IP in the database before the passphrase is checked (auth/staff-throttle.ts), so the limit
- * holds across restarts, instances and concurrent requests.
+ * `admin-auth`: e-mail and passphrase open the code step (CONTRACT §5); no token yet. Each
+ * attempt is counted per IP and per account in the database before the passphrase is checked
+ * (auth/staff-throttle.ts). An unknown e-mail, an invited or disabled member and a wrong
+ * passphrase answer alike, after the same slow hash.
  */
-export async function adminAuth(options: AdminAuthOptions) {
-  const { db, ip } = options;
-  const now = options.now ?? new Date();
+export async function adminAuth(
+  request: SignInRequest,
+  input: { email: string; passphrase: string },
+): Promise<AdminAuthResponse> {
+  const account = input.email.trim().toLowerCase();
+  const attempt = await reserveAttempt(request, account);
 
-  const reservation =
-    options.maxFailures > 0 ? await reserveStaffAttempt(db, ip, options.maxFailures) : null;
-
-  const valid = await verifyPassphrase(options.passphrase, options.passphraseHash);
-  if (!valid) {
-    if (reservation !== null) await recordStaffFailure(db, reservation);
+  const [member] = await request.db
+    .select()
+    .from(staffMembers)
+    .where(eq(sql`lower(${staffMembers.email})`, account))
+    .limit(1);
+  const hash = member?.passphraseHash ?? (await dummyPassphraseHash());
+  const valid = await verifyPassphrase(input.passphrase, hash);
+  // An invited member who set a passphrase but never finished enrolling may go on to enrol.
+  if (!member || !valid || member.status === 'disabled' || !member.passphraseHash) {
+    await attempt.failed();
+    if (member) await auditFailure(request, member, 'staff.sign_in_failed', 'wrong passphrase');
     throw new AppError('unauthenticated', INVALID_CREDENTIALS);
   }
-
-  const token = newToken();
-  const expiresAt = new Date(now.getTime() + STAFF_TOKEN_TTL_MS);
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(staffTokens)
-      .values({
-        tokenHash: hashToken(token),
-        expiresAt,
-        ip,
-        userAgent: options.userAgent?.slice(0, 500) ?? null,
-      })
-      .returning({ id: staffTokens.id });
-    if (reservation !== null) await clearStaffFailures(tx, ip, reservation);
-    await writeAudit(tx, {
-      actor: { type: 'staff', id: row!.id, ip },
-      action: 'staff.sign_in',
-      target: { type: 'staff_token', id: row!.id },
-      after: { expires_at: expiresAt.toISOString() },
-    });
+  return request.db.transaction(async (tx) => {
+    await attempt.succeeded(tx, false);
+    return openChallenge(tx, member, request);
   });
-  return { token, expires_at: expiresAt.toISOString() };
 }

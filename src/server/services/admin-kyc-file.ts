@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
+import { writeAudit, type Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { kycFiles } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -17,11 +18,15 @@ const SERVED_TYPES = new Set([
   'application/pdf',
 ]);
 
-/** `GET /api/admin-kyc-file/:id`: one identity file for staff review. */
+/**
+ * `GET /api/admin-kyc-file/:id`: one identity file for staff review. Every view or download is
+ * audited before a byte is sent (CONTRACT §5): who looked at whose passport is on record.
+ */
 export async function adminKycFile(options: {
   db: Db;
   storage: FileStorage;
   id: string;
+  actor: Actor & { type: 'staff' };
 }): Promise<{ stream: Readable; contentType: string; fileName: string }> {
   if (!UUID.test(options.id)) throw new AppError('not_found', KYC_FILE_NOT_FOUND);
   const [row] = await options.db
@@ -29,10 +34,18 @@ export async function adminKycFile(options: {
       storageKey: kycFiles.storageKey,
       contentType: kycFiles.contentType,
       type: kycFiles.type,
+      applicationId: kycFiles.applicationId,
     })
     .from(kycFiles)
     .where(eq(kycFiles.id, options.id));
   if (!row) throw new AppError('not_found', KYC_FILE_NOT_FOUND);
+  await writeAudit(options.db, {
+    actor: options.actor,
+    action: 'kyc_file.viewed',
+    target: { type: 'kyc_file', id: options.id },
+    applicationId: row.applicationId,
+    after: { type: row.type },
+  });
   const stream = await options.storage.getStream(row.storageKey);
   const contentType = SERVED_TYPES.has(row.contentType)
     ? row.contentType

@@ -1,18 +1,82 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { SANCTIONS_BLOCK } from '../../shared/schemas/staff.ts';
 import type { Tier } from '../../shared/tiers.ts';
 import type { Actor } from '../audit.ts';
+import { writeAudit } from '../audit.ts';
+import { screeningOf } from '../applicant/screening.ts';
 import { moveStage } from '../applicant/stage.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { applications, offers } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
 import { queueEmail } from '../mail/outbox.ts';
 import { offerIssuedMail } from '../mail/templates/offer-issued.ts';
 
 export const NOT_KYC_MESSAGE = 'An offer can only be issued once verification is complete.';
+export const OFFER_AWAITING_APPROVAL = 'An offer for this applicant is already awaiting approval.';
+
+/**
+ * Locks the application for an offer decision and checks it is at `kyc`, so an issue and an
+ * approval (or two of either) never interleave.
+ */
+export async function lockForOffer(tx: Tx, applicationId: string) {
+  const [application] = await tx
+    .select({
+      stage: applications.stage,
+      email: applications.email,
+      fullName: applications.fullName,
+    })
+    .from(applications)
+    .where(eq(applications.id, applicationId))
+    .for('update');
+  if (!application) throw new AppError('not_found', 'Application not found');
+  if (application.stage !== 'kyc') throw new AppError('conflict', NOT_KYC_MESSAGE);
+  return application;
+}
+
+/** The move kyc → tier_offer with the assigned tier, and the applicant's e-mail. */
+export async function sendOffer(
+  tx: Tx,
+  options: {
+    actor: Actor & { type: 'staff' };
+    applicationId: string;
+    application: { email: string | null; fullName: string | null };
+    tier: Tier;
+    pricingNote: string | null;
+    publicUrl: string;
+    action: string;
+  },
+): Promise<void> {
+  await moveStage(tx, {
+    applicationId: options.applicationId,
+    from: ['kyc'],
+    to: 'tier_offer',
+    actor: options.actor,
+    action: options.action,
+    set: { tierAssigned: options.tier },
+    detail: { tier: options.tier, pricing_note: options.pricingNote },
+    conflictMessage: NOT_KYC_MESSAGE,
+  });
+  if (options.application.email) {
+    await queueEmail(tx, {
+      to: options.application.email,
+      template: 'admin_offer_issue.offer_issued',
+      ...offerIssuedMail({
+        fullName: options.application.fullName,
+        tier: options.tier,
+        pricingNote: options.pricingNote,
+        publicUrl: options.publicUrl,
+      }),
+    });
+  }
+}
 
 /**
  * `admin-offer-issue`: staff choose the tier (any real tier: a 'manual' suggestion only means a
- * person must choose). The move kyc → tier_offer, the offer row with who issued it, the
- * assigned tier and the applicant's e-mail commit together.
+ * person must choose). Four eyes (CONTRACT §5): no offer while a sanctions match is not
+ * cleared (409); an offer to a politically exposed person waits as 'pending_approval', the
+ * applicant untold and still at `kyc`, until another owner approves it (admin-offer-approve).
+ * Otherwise the move to tier_offer, the offer row naming its issuer and the applicant's e-mail
+ * commit together.
  */
 export async function adminOfferIssue(options: {
   db: Db;
@@ -21,39 +85,41 @@ export async function adminOfferIssue(options: {
   tier: Tier;
   pricingNote: string | null;
   publicUrl: string;
-}): Promise<void> {
-  await options.db.transaction(async (tx) => {
-    await moveStage(tx, {
-      applicationId: options.applicationId,
-      from: ['kyc'],
-      to: 'tier_offer',
-      actor: options.actor,
-      action: 'offer.issue',
-      set: { tierAssigned: options.tier },
-      detail: { tier: options.tier, pricing_note: options.pricingNote },
-      conflictMessage: NOT_KYC_MESSAGE,
-    });
+}): Promise<'issued' | 'pending_approval'> {
+  return options.db.transaction(async (tx) => {
+    const application = await lockForOffer(tx, options.applicationId);
+    const screening = await screeningOf(tx, options.applicationId);
+    if (screening.sanctionsBlocked) throw new AppError('conflict', SANCTIONS_BLOCK);
+    const [waiting] = await tx
+      .select({ id: offers.id })
+      .from(offers)
+      .where(
+        and(
+          eq(offers.applicationId, options.applicationId),
+          eq(offers.approvalStatus, 'pending_approval'),
+        ),
+      );
+    if (waiting) throw new AppError('conflict', OFFER_AWAITING_APPROVAL);
+
+    const status = screening.pep ? 'pending_approval' : 'not_required';
     await tx.insert(offers).values({
       applicationId: options.applicationId,
       tier: options.tier,
       pricingNote: options.pricingNote,
       issuedBy: options.actor.id,
+      approvalStatus: status,
     });
-    const [application] = await tx
-      .select({ email: applications.email, fullName: applications.fullName })
-      .from(applications)
-      .where(eq(applications.id, options.applicationId));
-    if (application?.email) {
-      await queueEmail(tx, {
-        to: application.email,
-        template: 'admin_offer_issue.offer_issued',
-        ...offerIssuedMail({
-          fullName: application.fullName,
-          tier: options.tier,
-          pricingNote: options.pricingNote,
-          publicUrl: options.publicUrl,
-        }),
+    if (status === 'pending_approval') {
+      await writeAudit(tx, {
+        actor: options.actor,
+        action: 'offer.issue_for_approval',
+        target: { type: 'application', id: options.applicationId },
+        applicationId: options.applicationId,
+        after: { tier: options.tier, pricing_note: options.pricingNote },
       });
+      return 'pending_approval';
     }
+    await sendOffer(tx, { ...options, application, action: 'offer.issue' });
+    return 'issued';
   });
 }

@@ -1,8 +1,15 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { LEGACY_STAFF_LABEL } from '../../shared/staff.ts';
 import type { OfferListRow } from '../../shared/schemas/admin.ts';
 import { suggestedTier } from '../../shared/suggested-tier.ts';
 import type { Db } from '../db/client.ts';
-import { applicationDetails, applications, identityChecks } from '../db/schema.ts';
+import {
+  applicationDetails,
+  applications,
+  identityChecks,
+  offers,
+  staffMembers,
+} from '../db/schema.ts';
 
 /**
  * `admin-offer-list`: applications at `kyc`, oldest first (a queue), with the details staff
@@ -15,6 +22,24 @@ export async function adminOfferList(options: { db: Db }): Promise<OfferListRow[
     .select({
       applicationId: identityChecks.applicationId,
       pep: sql<boolean>`coalesce(bool_or(${identityChecks.pep}), false)`.as('screened_pep'),
+      sanctions: sql<boolean>`coalesce(bool_or(${identityChecks.sanctions}), false)`.as(
+        'screened_sanctions',
+      ),
+      uncleared:
+        sql<boolean>`coalesce(bool_or(${identityChecks.sanctions} and ${identityChecks.sanctionsClearedAt} is null), false)`.as(
+          'uncleared_sanctions',
+        ),
+      clearedAt: sql<Date | null>`max(${identityChecks.sanctionsClearedAt})`.as('cleared_at'),
+      clearedBy: sql<
+        string | null
+      >`(array_agg(${identityChecks.sanctionsClearedBy}::text order by ${identityChecks.sanctionsClearedAt} desc nulls last))[1]`.as(
+        'cleared_by',
+      ),
+      clearReason: sql<
+        string | null
+      >`(array_agg(${identityChecks.sanctionsClearReason} order by ${identityChecks.sanctionsClearedAt} desc nulls last))[1]`.as(
+        'clear_reason',
+      ),
     })
     .from(identityChecks)
     .groupBy(identityChecks.applicationId)
@@ -31,13 +56,49 @@ export async function adminOfferList(options: { db: Db }): Promise<OfferListRow[
       declaredPep: applicationDetails.pepExposed,
       cardTierPref: applicationDetails.cardTierPref,
       screenedPep: screening.pep,
+      screenedSanctions: screening.sanctions,
+      uncleared: screening.uncleared,
+      clearedAt: screening.clearedAt,
+      clearedBy: screening.clearedBy,
+      clearReason: screening.clearReason,
     })
     .from(applications)
     .leftJoin(applicationDetails, eq(applicationDetails.applicationId, applications.id))
     .leftJoin(screening, eq(screening.applicationId, applications.id))
     .where(eq(applications.stage, 'kyc'))
     .orderBy(asc(applications.createdAt), asc(applications.id));
+
+  // Offers waiting for approval, with who issued them, and who cleared sanctions matches.
+  const ids = rows.map((row) => row.id);
+  const pending = ids.length
+    ? await options.db
+        .select({
+          applicationId: offers.applicationId,
+          tier: offers.tier,
+          pricingNote: offers.pricingNote,
+          issuedAt: offers.issuedAt,
+          issuedBy: offers.issuedBy,
+          issuerName: staffMembers.name,
+          issuerEmail: staffMembers.email,
+        })
+        .from(offers)
+        .leftJoin(staffMembers, eq(sql`${staffMembers.id}::text`, offers.issuedBy))
+        .where(
+          and(inArray(offers.applicationId, ids), eq(offers.approvalStatus, 'pending_approval')),
+        )
+    : [];
+  const pendingOf = new Map(pending.map((offer) => [offer.applicationId, offer]));
+  const clearerIds = [...new Set(rows.flatMap((row) => (row.clearedBy ? [row.clearedBy] : [])))];
+  const clearers = clearerIds.length
+    ? await options.db
+        .select({ id: staffMembers.id, name: staffMembers.name })
+        .from(staffMembers)
+        .where(inArray(staffMembers.id, clearerIds))
+    : [];
+  const nameOf = new Map(clearers.map((member) => [member.id, member.name]));
+
   return rows.map((row) => {
+    const offer = pendingOf.get(row.id);
     const pepExposed = row.declaredPep === true || row.screenedPep === true;
     return {
       basic_id: row.id,
@@ -54,6 +115,29 @@ export async function adminOfferList(options: { db: Db }): Promise<OfferListRow[
         row.annualIncome === null
           ? 'manual'
           : suggestedTier({ annualIncome: row.annualIncome, pepExposed }),
+      pending_offer: offer
+        ? {
+            tier: offer.tier,
+            pricing_note: offer.pricingNote,
+            issued_at: offer.issuedAt.toISOString(),
+            issued_by: {
+              id: offer.issuedBy,
+              name: offer.issuerName ?? LEGACY_STAFF_LABEL,
+              email: offer.issuerEmail,
+            },
+          }
+        : null,
+      sanctions: {
+        match: row.screenedSanctions === true,
+        cleared:
+          row.screenedSanctions === true && row.uncleared !== true && row.clearedAt
+            ? {
+                reason: row.clearReason ?? '',
+                by: (row.clearedBy && nameOf.get(row.clearedBy)) ?? 'Staff',
+                at: new Date(row.clearedAt).toISOString(),
+              }
+            : null,
+      },
     };
   });
 }

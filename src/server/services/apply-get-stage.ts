@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { ApplyGetStageResponse, KycFileSummary } from '../../shared/schemas/journey.ts';
 import type { ApplicantSession } from '../auth/applicant.ts';
 import type { Db } from '../db/client.ts';
@@ -64,7 +64,8 @@ export async function applyGetStage(
         issuedAt: offers.issuedAt,
       })
       .from(offers)
-      .where(eq(offers.applicationId, id))
+      // An offer awaiting a second owner's approval is not the applicant's to see yet.
+      .where(and(eq(offers.applicationId, id), ne(offers.approvalStatus, 'pending_approval')))
       .orderBy(desc(offers.issuedAt))
       .limit(1),
   ]);

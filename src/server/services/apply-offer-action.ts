@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Stage } from '../../shared/stages.ts';
 import { tiersBelow, type Tier } from '../../shared/tiers.ts';
 import { moveStage, WRONG_STAGE_MESSAGE } from '../applicant/stage.ts';
@@ -63,7 +63,9 @@ export async function applyOfferAction(
     const [offer] = await tx
       .select()
       .from(offers)
-      .where(eq(offers.applicationId, applicationId))
+      .where(
+        and(eq(offers.applicationId, applicationId), ne(offers.approvalStatus, 'pending_approval')),
+      )
       .orderBy(desc(offers.issuedAt))
       .limit(1);
     if (application.stage !== 'tier_offer' || !offer) {

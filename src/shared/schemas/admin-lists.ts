@@ -259,6 +259,14 @@ export type AuditRow = {
   at: string;
   actor_type: 'staff' | 'applicant' | 'system' | 'provider';
   actor_id: string | null;
+  /**
+   * For staff rows: the member's name, or 'Staff (before named accounts)' for rows written
+   * when staff shared one passphrase (they hold a token id only).
+   */
+  actor_name: string | null;
+  /** For staff rows: e-mail and role when they acted. */
+  actor_email: string | null;
+  actor_role: string | null;
   action: string;
   target_type: string;
   target_id: string | null;

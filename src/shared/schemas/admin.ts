@@ -1,15 +1,8 @@
 import { z } from './zod.ts';
+import type { PendingOffer, SanctionsState } from './staff.ts';
 import { text, wholeNumber } from './fields.ts';
 import { OVERRIDE_TIERS, TIERS, type Tier } from '../tiers.ts';
 import { KYC_FILE_STATUSES, type KycFileStatus, type KycFileType, type Stage } from '../stages.ts';
-
-/** `admin-auth` (SPEC §5: 'Enter passphrase'). */
-export const ZAdminAuthRequest = z.object({
-  passphrase: text('Enter passphrase')
-    .trim()
-    .min(1, 'Enter passphrase')
-    .max(1024, 'Invalid credentials'),
-});
 
 /** `admin-invite-generate` (SPEC §5, §9: 1–100, default 10). */
 export const ZInviteGenerateRequest = z.object({
@@ -113,6 +106,10 @@ export type OfferListRow = {
   tier_assigned: Tier | null;
   /** SPEC §4: PEP → 'manual'; no details → 'manual' too. */
   suggested_tier: Tier | 'manual';
+  /** Four eyes: the offer issued to a PEP, waiting for an owner other than its issuer. */
+  pending_offer: PendingOffer | null;
+  /** A sanctions match blocks any offer until compliance clears it. */
+  sanctions: SanctionsState;
 };
 export type OfferListResponse = { ok: true; data: OfferListRow[] };
 

@@ -1,8 +1,8 @@
+import { ZAdminAuthRequest } from './staff.ts';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   ZActivationRequest,
-  ZAdminAuthRequest,
   ZInviteGenerateIssuedRequest,
   ZInviteGenerateRequest,
   ZKycActionRequest,
@@ -110,7 +110,9 @@ describe('small forms (SPEC §5)', () => {
     expect(ZOfferForm.safeParse({ agreed: true, esignName: 'Ada Lovelace' }).success).toBe(true);
   });
   it('admin passphrase: blank says Enter passphrase', () => {
-    expect(messages(ZAdminAuthRequest, { passphrase: '  ' }).passphrase).toBe('Enter passphrase');
+    expect(messages(ZAdminAuthRequest, { email: 'a@b.co', passphrase: '  ' }).passphrase).toBe(
+      'Enter passphrase',
+    );
   });
   it.each([0, 101, 2.5, 'abc', '100', true, null, [], '0x10'])(
     'invite count %o is refused',
@@ -220,7 +222,12 @@ describe('a NUL character is refused by every text field, with the field’s own
       { action: 'accept', esign_name: 'Ada Lovelace' },
       ['esign_name'],
     ],
-    ['admin-auth', ZAdminAuthRequest, { passphrase: 'correct horse' }, ['passphrase']],
+    [
+      'admin-auth',
+      ZAdminAuthRequest,
+      { email: 'owner@waj.co.uk', passphrase: 'correct horse' },
+      ['email', 'passphrase'],
+    ],
     [
       'admin-invite-generate',
       ZInviteGenerateIssuedRequest,

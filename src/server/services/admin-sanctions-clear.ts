@@ -1,0 +1,38 @@
+import { writeAudit, type Actor } from '../audit.ts';
+import { unclearedSanctions } from '../applicant/screening.ts';
+import type { Db } from '../db/client.ts';
+import { identityChecks } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+
+export const NO_SANCTIONS_MATCH = 'This applicant has no sanctions match to clear.';
+
+/**
+ * `admin-sanctions-clear` (compliance): records that the applicant's sanctions match is a
+ * false positive, with the written reason and who decided; offers are possible again.
+ */
+export async function adminSanctionsClear(options: {
+  db: Db;
+  actor: Actor & { type: 'staff' };
+  applicationId: string;
+  reason: string;
+}): Promise<void> {
+  await options.db.transaction(async (tx) => {
+    const cleared = await tx
+      .update(identityChecks)
+      .set({
+        sanctionsClearedAt: new Date(),
+        sanctionsClearedBy: options.actor.id,
+        sanctionsClearReason: options.reason,
+      })
+      .where(unclearedSanctions(options.applicationId))
+      .returning({ id: identityChecks.id });
+    if (cleared.length === 0) throw new AppError('conflict', NO_SANCTIONS_MATCH);
+    await writeAudit(tx, {
+      actor: options.actor,
+      action: 'sanctions.clear',
+      target: { type: 'application', id: options.applicationId },
+      applicationId: options.applicationId,
+      after: { reason: options.reason, checks: cleared.map((row) => row.id) },
+    });
+  });
+}
