@@ -51,7 +51,7 @@ if (!entryKey) throw new Error('bundle-report: no entry chunk in the manifest');
 
 const rows: [string, number][] = [];
 for (const path of SPA_PATHS) {
-  if (path.startsWith('/apply') || path === '/account' || path === '/admin') continue;
+  if (path.startsWith('/apply') || path === '/account' || path.startsWith('/admin')) continue;
   const module = moduleOf(path);
   if (!module || !manifest[module]) throw new Error(`bundle-report: no chunk for ${path}`);
   const keys = closure(module, closure(entryKey));

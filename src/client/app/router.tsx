@@ -65,6 +65,7 @@ const pages: Record<SpaPath, () => Promise<RouteModule>> = {
   '/account': () => import('./routes/apply/account.tsx'),
   // Staff panel
   '/admin': () => import('./routes/admin/admin.tsx'),
+  '/admin/join': () => import('./routes/admin/admin-join.tsx'),
 };
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -45,4 +45,10 @@ export const paths = {
   updateLegal: route('/update-legal'),
   contact: route('/contact'),
   admin: route('/admin'),
+  adminJoin: {
+    path: '/admin/join' satisfies SpaPath,
+    /** `token` is the single-use invitation from the `admin-staff-invite` e-mail. */
+    getHref: (token?: string) =>
+      token ? `/admin/join?${new URLSearchParams({ token }).toString()}` : '/admin/join',
+  },
 } as const;

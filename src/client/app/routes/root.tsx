@@ -23,8 +23,13 @@ const QaOverlay = lazy(() =>
 const footerLinkClasses =
   'cursor-pointer rounded-sm text-sm text-muted-foreground underline-offset-4 transition-colors hover:text-foreground hover:underline';
 
+/** The staff panel and its invitation page stay reachable while the site is in maintenance. */
+const ADMIN_PATHS: readonly string[] = [paths.admin.path, paths.adminJoin.path];
+
 function isAdminPath(pathname: string): boolean {
-  return pathname === paths.admin.path || pathname === `${paths.admin.path}/`;
+  const normalised =
+    pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  return ADMIN_PATHS.includes(normalised);
 }
 
 /**
@@ -52,8 +57,8 @@ export default function RootRoute() {
     </>
   );
 
-  // SPEC §2: while maintenance mode is on every route but /admin shows the maintenance page,
-  // and nothing is rendered while the state loads.
+  // SPEC §2: while maintenance mode is on every route but /admin (and /admin/join) shows the
+  // maintenance page, and nothing is rendered while the state loads.
   if (!admin && maintenance.isPending) return null;
   if (!admin && maintenance.data === true) {
     return (

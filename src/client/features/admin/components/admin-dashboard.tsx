@@ -2,7 +2,7 @@ import { LogOut } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
-import { useSignOut } from '../api/admin-auth.ts';
+import { useSignOut } from '../api/sign-out.ts';
 import { ADMIN_TABS, DEFAULT_TAB, isAdminTab, type AdminTab } from './admin-tab-list.ts';
 import { TAB_SCREENS } from './admin-tabs.ts';
 import { FailedMailNotice } from './failed-mail-notice.tsx';

@@ -1,58 +1,106 @@
 import { LockKeyhole } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { Alert, AlertDescription } from '../../../components/ui/alert.tsx';
+import {
+  ENTER_CODE,
+  type AdminAuthResponse,
+  type AdminSessionResponse,
+} from '../../../../shared/schemas/staff.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { useSignIn } from '../api/admin-auth.ts';
+import { useStartStaffSession } from '../api/get-me.ts';
 import { takeSignedOutNotice } from '../api/staff-api.ts';
+import { CodeStep } from './sign-in/code-step.tsx';
+import { CredentialsStep } from './sign-in/credentials-step.tsx';
+import { MfaEnrolment } from './sign-in/mfa-enrolment.tsx';
 
-/** SPEC §8 'Admin': which message a failed sign-in shows. */
-function signInMessage(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.status === 401) return 'Invalid credentials';
-    // Too many attempts: the server's message says when to try again.
-    if (error.status === 429) return error.message;
-    return 'Authentication failed';
-  }
-  if (error instanceof Error && error.message === 'Invalid credentials') return error.message;
-  return 'Authentication failed';
+/** SPEC §8 'Admin': the toast once the panel opens. */
+export const ACCESS_GRANTED = 'Access granted';
+
+type Step =
+  | { kind: 'credentials' }
+  | { kind: 'verify'; challenge: string }
+  | { kind: 'enroll'; challenge: string; otpauthUrl: string; secret: string };
+
+function stepFor(answer: AdminAuthResponse): Step {
+  return answer.mfa === 'enroll'
+    ? {
+        kind: 'enroll',
+        challenge: answer.challenge,
+        otpauthUrl: answer.otpauth_url,
+        secret: answer.secret,
+      }
+    : { kind: 'verify', challenge: answer.challenge };
 }
 
-/** SPEC §2 'Admin (/admin)': the passphrase gate. */
-export function AdminGate() {
-  const inputId = useId();
-  const errorId = useId();
-  const [passphrase, setPassphrase] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  // Read once: the notice of a forced sign-out (expired token) shows until the next attempt.
-  const [notice] = useState(takeSignedOutNotice);
-  const signIn = useSignIn();
+const DESCRIPTIONS: Record<Step['kind'], string> = {
+  credentials: 'Enter passphrase to continue',
+  verify: ENTER_CODE,
+  enroll: 'Your account needs a second step before the panel opens.',
+};
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (signIn.isPending) return;
-    if (passphrase.trim() === '') {
-      setError('Enter passphrase');
-      return;
-    }
-    setError(null);
-    // mutateAsync, not mutate's callbacks: success unmounts this gate, and the toast must still show.
-    signIn.mutateAsync(passphrase).then(
-      () => {
-        setPassphrase('');
-        toast.success('Access granted');
-      },
-      (cause: unknown) => {
-        const message = signInMessage(cause);
-        setError(message);
-        toast.error(message);
-      },
-    );
+/**
+ * SPEC §2 'Admin (/admin)' gate with CONTRACT §5's named staff: e-mail and passphrase, then a
+ * one-time code (or, the first time, setting up the authenticator app). No token is stored
+ * before the second factor.
+ */
+export function AdminGate() {
+  const descriptionId = useId();
+  const [step, setStep] = useState<Step>({ kind: 'credentials' });
+  const [email, setEmail] = useState('');
+  // Read once: the notice of a forced sign-out (expired token) shows until the next attempt;
+  // an expired sign-in replaces it.
+  const [notice, setNotice] = useState(takeSignedOutNotice);
+  const startSession = useStartStaffSession();
+
+  const openPanel = (session: AdminSessionResponse) => {
+    startSession(session);
+    toast.success(ACCESS_GRANTED);
   };
+  const restart = (message: string | null = null) => {
+    setNotice(message);
+    setStep({ kind: 'credentials' });
+  };
+
+  let body;
+  if (step.kind === 'verify') {
+    body = (
+      <CodeStep
+        challenge={step.challenge}
+        instructionId={descriptionId}
+        onSignedIn={openPanel}
+        onExpired={restart}
+        onRestart={() => restart()}
+      />
+    );
+  } else if (step.kind === 'enroll') {
+    body = (
+      <MfaEnrolment
+        challenge={step.challenge}
+        otpauthUrl={step.otpauthUrl}
+        secret={step.secret}
+        onComplete={openPanel}
+        onExpired={restart}
+        restart={
+          <Button type="button" variant="ghost" onClick={() => restart()}>
+            Start again
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = (
+      <CredentialsStep
+        email={email}
+        onEmailChange={setEmail}
+        notice={notice}
+        onChallenge={(answer) => {
+          setNotice(null);
+          setStep(stepFor(answer));
+        }}
+      />
+    );
+  }
 
   return (
     <div className="flex justify-center px-4 py-16 md:py-24">
@@ -62,38 +110,9 @@ export function AdminGate() {
             <LockKeyhole aria-hidden="true" className="size-5" />
           </div>
           <h1 className="font-serif text-3xl leading-tight">Admin Access</h1>
-          <CardDescription>Enter passphrase to continue</CardDescription>
+          <CardDescription id={descriptionId}>{DESCRIPTIONS[step.kind]}</CardDescription>
         </CardHeader>
-        <CardContent>
-          <form noValidate onSubmit={onSubmit} className="grid gap-4">
-            {notice && !error ? (
-              <Alert role="status">
-                <AlertDescription>{notice}</AlertDescription>
-              </Alert>
-            ) : null}
-            <div className="grid gap-2">
-              <Label htmlFor={inputId}>Passphrase</Label>
-              <Input
-                id={inputId}
-                type="password"
-                autoComplete="current-password"
-                autoFocus
-                value={passphrase}
-                onChange={(event) => setPassphrase(event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
-              />
-              {error ? (
-                <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-            <Button type="submit" disabled={signIn.isPending}>
-              {signIn.isPending ? 'Verifying...' : 'Enter'}
-            </Button>
-          </form>
-        </CardContent>
+        <CardContent>{body}</CardContent>
       </Card>
     </div>
   );
