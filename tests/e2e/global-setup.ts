@@ -1,9 +1,11 @@
 import type { TestProject } from 'vitest/node';
-import { startBuiltServer } from './helpers/server.ts';
+import { startBuiltServer, type E2eStaff } from './helpers/server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The shared server's seeded staff: members and their sessions. */
+    e2eStaff: E2eStaff;
   }
 }
 
@@ -15,6 +17,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const server = await startBuiltServer();
   project.provide('baseURL', server.baseURL);
+  project.provide('e2eStaff', server.staff);
 
   return async function teardown() {
     try {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type PageOptions } from './helpers/browser.ts';
-import { startBuiltServer, type RunningServer } from './helpers/server.ts';
+import { startBuiltServer, staffSignIn, type RunningServer } from './helpers/server.ts';
 
 const browser = launchBrowser();
 
@@ -20,7 +20,6 @@ afterAll(async () => {
 const openPage = (options: PageOptions = {}) => browser.openPage({ baseURL, ...options });
 
 const PHONE = { width: 375, height: 667 };
-const STAFF_PASSPHRASE = 'e2e staff passphrase 1';
 const TOKEN_KEY = 'waj_admin_token';
 
 type StoredDocument = { slug: string; title: string; html: string; updated_at: string };
@@ -34,16 +33,8 @@ const content = (page: Page) => page.getByTestId('legal-content');
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
 
-async function staffToken(): Promise<string> {
-  const response = await fetch(`${baseURL}/api/admin-auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ passphrase: STAFF_PASSPHRASE }),
-  });
-  const body = (await response.json()) as { ok: boolean; token: string };
-  expect(body.ok).toBe(true);
-  return body.token;
-}
+/** A seeded owner's session: legal copy is the owner's (CONTRACT §5). */
+const staffToken = () => staffSignIn(baseURL);
 
 async function storedDocuments(): Promise<StoredDocument[]> {
   const response = await fetch(`${baseURL}/api/legal-documents`);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, vi } from 'vitest';
 import { parseEnv } from '../../src/server/env.ts';
 import { createServer, type RunningServer } from '../../src/server/server.ts';
+import { totpCode } from './staff-seed.ts';
 
 /** Servers and folders made by a test, undone after it (servers first, then folders). */
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -25,7 +26,7 @@ export async function startServer(env: Record<string, string>) {
     spy.mockRestore();
   }
   cleanups.push(() => server.close());
-  const passphrase = /Staff passphrase[^\n]*\n\s*\n\s*(\S+)/.exec(printed.join(''))?.[1];
+  const passphrase = /Passphrase: (\S+)/.exec(printed.join(''))?.[1];
   return { server, passphrase };
 }
 
@@ -40,6 +41,31 @@ export function onCleanup(fn: () => Promise<void> | void): void {
   cleanups.unshift(fn);
 }
 
-export function signIn(server: RunningServer, passphrase: string) {
-  return server.app.inject({ method: 'POST', url: '/api/admin-auth', payload: { passphrase } });
+/** The first owner's e-mail when ADMIN_EMAIL is not set (CONTRACT §1). */
+export const DEFAULT_OWNER_EMAIL = 'admin@waj.co.uk';
+
+/** `admin-auth`, the passphrase step: 200 with a challenge when the passphrase is right. */
+export function signIn(server: RunningServer, passphrase: string, email = DEFAULT_OWNER_EMAIL) {
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/admin-auth',
+    payload: { email, passphrase },
+  });
+}
+
+/** Both steps for a member with no second factor yet: enrols one and answers the token. */
+export async function signInAndEnrol(
+  server: RunningServer,
+  passphrase: string,
+  email = DEFAULT_OWNER_EMAIL,
+): Promise<string> {
+  const first = (await signIn(server, passphrase, email)).json();
+  if (first.mfa !== 'enroll') throw new Error(`expected enrolment, got ${JSON.stringify(first)}`);
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/admin-mfa-enroll',
+    payload: { challenge: first.challenge, code: totpCode(first.secret) },
+  });
+  if (res.statusCode !== 200) throw new Error(`admin-mfa-enroll: ${res.body}`);
+  return res.json().token as string;
 }

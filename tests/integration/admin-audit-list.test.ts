@@ -59,9 +59,14 @@ describe('admin-audit-list', () => {
     ]);
     expect(timeline.data.every((row) => row.application_id === ada)).toBe(true);
     const [latest, earlier, created] = timeline.data;
+    const owner = await t.staffMember('owner');
     expect(latest).toMatchObject({
       actor_type: 'staff',
       actor_id: staffId,
+      // The row names the person, with the e-mail and role they had when acting.
+      actor_name: owner.name,
+      actor_email: owner.email,
+      actor_role: 'owner',
       target_type: 'application',
       target_id: ada,
       before: { tier_assigned: 'noir' },
@@ -87,7 +92,8 @@ describe('admin-audit-list', () => {
     ];
     const all = await auditList({ pageSize: 100 });
     expect(all.total).toBe(n);
-    expect(all.data.map((row) => row.action)).toContain('staff.sign_in');
+    // The first owner's creation at start-up, by the system, opens the log.
+    expect(all.data.map((row) => row.action)).toContain('staff.create_owner');
     const ids = all.data.map((row) => row.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
 

@@ -4,6 +4,8 @@ import { auditLog, staffAuthFailures, staffTokens } from '../../src/server/db/sc
 import { loggerOptions } from '../../src/server/app.ts';
 import { createServer } from '../../src/server/server.ts';
 import { createTestApp, TEST_PASSPHRASE, type TestApp } from '../helpers/app.ts';
+import { DEFAULT_OWNER_EMAIL as OWNER_EMAIL } from '../helpers/lifecycle.ts';
+import { totpCode } from '../helpers/staff-seed.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 
 let t: TestApp;
@@ -102,7 +104,7 @@ describe('staff sign-in (admin-auth)', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin-auth',
-      payload: { passphrase: '  ' },
+      payload: { email: OWNER_EMAIL, passphrase: '  ' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
@@ -116,19 +118,29 @@ describe('staff sign-in (admin-auth)', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin-auth',
-      payload: { passphrase: 'wrong passphrase' },
+      payload: { email: OWNER_EMAIL, passphrase: 'wrong passphrase' },
       remoteAddress: '10.0.0.1',
     });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ ok: false, error: 'Invalid credentials' });
   });
 
-  it('issues a token that is stored only as a hash, expires in 8 hours and is audited', async () => {
+  it('issues a token only after a second factor; stored only as a hash, 8 hours, audited', async () => {
     const before = Date.now();
-    const res = await t.app.inject({
+    const step = await t.app.inject({
       method: 'POST',
       url: '/api/admin-auth',
-      payload: { passphrase: TEST_PASSPHRASE },
+      payload: { email: OWNER_EMAIL, passphrase: TEST_PASSPHRASE },
+    });
+    expect(step.statusCode).toBe(200);
+    const challenge = step.json();
+    // The first owner has no authenticator yet: the answer is an enrolment, never a token.
+    expect(challenge).toMatchObject({ ok: true, mfa: 'enroll' });
+    expect(challenge.token).toBeUndefined();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin-mfa-enroll',
+      payload: { challenge: challenge.challenge, code: totpCode(challenge.secret) },
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -151,7 +163,7 @@ describe('staff sign-in (admin-auth)', () => {
     t.app.inject({
       method: 'POST',
       url: '/api/admin-auth',
-      payload: { passphrase },
+      payload: { email: OWNER_EMAIL, passphrase },
       remoteAddress,
     });
   const waitFor = (res: { headers: Record<string, unknown> }) =>
@@ -337,9 +349,14 @@ describe('logs', () => {
       const auth = await server.app.inject({
         method: 'POST',
         url: '/api/admin-auth',
-        payload: { passphrase: TEST_PASSPHRASE },
+        payload: { email: OWNER_EMAIL, passphrase: TEST_PASSPHRASE },
       });
-      const token = auth.json().token as string;
+      const enrol = await server.app.inject({
+        method: 'POST',
+        url: '/api/admin-mfa-enroll',
+        payload: { challenge: auth.json().challenge, code: totpCode(auth.json().secret) },
+      });
+      const token = enrol.json().token as string;
       await server.app.inject({
         method: 'POST',
         url: '/api/admin-signout',

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTHER_STAFF_ROUTES } from '../../src/server/app.ts';
+import { isStaffRoute, OTHER_STAFF_ROUTES } from '../../src/server/app.ts';
 import { NOT_AUTHENTICATED } from '../../src/server/auth/staff.ts';
 import { queryRows } from '../../src/server/db/client.ts';
 import {
@@ -13,8 +13,10 @@ import {
   cardAssets,
   contactMessages,
   eoiRequests,
+  identityChecks,
   inviteCodes,
   kycFiles,
+  offers,
   staffTokens,
 } from '../../src/server/db/schema.ts';
 import { hashToken } from '../../src/server/lib/crypto.ts';
@@ -56,6 +58,24 @@ async function seed() {
   const basic = await application('basic');
   const kyc = await application('kyc');
   const accepted = await application('accepted');
+  // Four eyes: an offer to a PEP issued by compliance, awaiting an owner; and a sanctions match.
+  const pep = await application('kyc');
+  const compliance = await t.staffMember('compliance');
+  await db.insert(offers).values({
+    applicationId: pep,
+    tier: 'titan',
+    issuedBy: compliance.id,
+    approvalStatus: 'pending_approval',
+  });
+  const sanctioned = await application('kyc');
+  await db.insert(identityChecks).values({
+    applicationId: sanctioned,
+    provider: 'veriff',
+    providerSessionId: randomUUID(),
+    status: 'approved',
+    decision: 'approved',
+    sanctions: true,
+  });
   await db.insert(applicationDetails).values({
     applicationId: kyc,
     annualIncome: 80_000,
@@ -128,6 +148,9 @@ async function seed() {
     png,
     expired,
     revoked,
+    pep,
+    sanctioned,
+    member: (await t.staffMember('operations')).id,
   };
 }
 
@@ -187,6 +210,22 @@ async function validRequest(path: string): Promise<StaffCall> {
     '/api/admin-offer-issue': { basic_id: s.kyc, tier: 'noir', pricing_note: 'Intro pricing' },
     '/api/admin-offer-list': {},
     '/api/admin-signout': {},
+    '/api/admin-me': {},
+    '/api/admin-session-list': {},
+    '/api/admin-session-revoke': { all: true },
+    '/api/admin-staff-list': {},
+    '/api/admin-staff-invite': {
+      email: 'new.member@staff.test',
+      name: 'New Member',
+      role: 'operations',
+    },
+    '/api/admin-staff-update': { id: s.member, role: 'compliance' },
+    '/api/admin-staff-reset-mfa': { id: s.member },
+    '/api/admin-offer-approve': { basic_id: s.pep },
+    '/api/admin-sanctions-clear': {
+      basic_id: s.sanctioned,
+      reason: 'Different date of birth and nationality.',
+    },
     '/api/one-time-legal-update': {},
   };
   if (path === '/api/admin-asset-upload') {
@@ -203,11 +242,7 @@ async function validRequest(path: string): Promise<StaffCall> {
 function staffRoutes(): { method: string; path: string }[] {
   const table = t.app.printRoutes({ commonPrefix: false });
   return [...table.matchAll(/(\/[^\s(]*) \(([^)]+)\)/g)]
-    .filter(
-      ([, path]) =>
-        (path!.startsWith('/api/admin-') && path !== '/api/admin-auth') ||
-        OTHER_STAFF_ROUTES.has(path!),
-    )
+    .filter(([, path]) => isStaffRoute(path))
     .flatMap(([, path, methods]) =>
       methods!.split(', ').map((method) => ({ method: method.trim(), path: path! })),
     );
@@ -253,7 +288,15 @@ describe('the staff guard', () => {
       expect(paths, path).toContain(path);
     }
     for (const path of OTHER_STAFF_ROUTES) expect(paths, `${path} is registered`).toContain(path);
-    expect(paths).not.toContain('/api/admin-auth');
+    // The steps of signing in are open: they are how a token is got.
+    for (const open of [
+      'admin-auth',
+      'admin-auth-verify',
+      'admin-mfa-enroll',
+      'admin-staff-join',
+    ]) {
+      expect(paths).not.toContain(`/api/${open}`);
+    }
   });
 
   it('answers 401 to no, a wrong, an expired or a revoked token, and changes nothing', async () => {
@@ -307,8 +350,14 @@ describe('the staff guard', () => {
         method: method as 'POST',
         url: request.url,
         headers: {
-          // Sign-out ends its token: the rest still needs one.
-          'x-admin-pass': path === '/api/admin-signout' ? await t.staffToken() : token,
+          // Signing out ends the token (and revoking all, every session of that member): they get
+          // their own, of another member for the latter; the rest still needs one.
+          'x-admin-pass':
+            path === '/api/admin-signout'
+              ? await t.staffToken()
+              : path === '/api/admin-session-revoke'
+                ? await t.staffToken('compliance')
+                : token,
           ...(request.contentType ? { 'content-type': request.contentType, ...UPLOAD } : {}),
         },
         ...(method === 'GET' ? {} : { payload: request.payload ?? {} }),

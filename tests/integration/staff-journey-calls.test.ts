@@ -448,6 +448,8 @@ describe('admin-offer-list', () => {
       card_tier_pref: 'titan',
       tier_assigned: null,
       suggested_tier: 'monarch',
+      pending_offer: null,
+      sanctions: { match: false, cleared: null },
     });
     expect(byId.get(modest)).toMatchObject({ suggested_tier: 'standard' });
     expect(byId.get(declaredPep)).toMatchObject({ pep_exposed: true, suggested_tier: 'manual' });
@@ -461,16 +463,16 @@ describe('admin-offer-issue', () => {
     const id = await seedApplication({
       stage: 'kyc',
       email: 'offer@example.com',
-      details: { annualIncome: 900_000, pepExposed: true },
+      details: { annualIncome: 900_000, pepExposed: false },
     });
-    // PEP means a person chooses; once they have, any real tier may be issued.
+    // A 'manual' suggestion or not, any real tier may be issued (PEP offers: four-eyes.test.ts).
     const res = await staff('admin-offer-issue', {
       basic_id: id,
       tier: 'titan',
       pricing_note: ' First year fee waived ',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true });
+    expect(res.json()).toEqual({ ok: true, status: 'issued' });
     expect(await applicationRow(id)).toMatchObject({ stage: 'tier_offer', tierAssigned: 'titan' });
     const [offer] = await t.ctx.db.select().from(offers).where(eq(offers.applicationId, id));
     expect(offer).toMatchObject({

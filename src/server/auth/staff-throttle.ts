@@ -127,24 +127,23 @@ export async function recordStaffFailure(db: Db, reservation: number): Promise<v
 }
 
 /**
- * A right answer: its reservation goes, and after a completed sign-in (a second factor
- * accepted) the address and the account start afresh. Attempts reserved after this one (still
- * being checked) keep counting.
+ * A right answer. A right passphrase starts the address afresh, as before named staff (the
+ * per-account count stays, so it cannot be used to reset guessing at that member's codes); a
+ * completed sign-in (a second factor accepted) starts the account afresh too. Attempts
+ * reserved after this one (still being checked) keep counting.
  */
 export async function clearStaffFailures(
   tx: Tx,
   options: { ip: string; account: string; reservation: number; signedIn: boolean },
 ): Promise<void> {
   const { ip, account, reservation } = options;
-  if (!options.signedIn) {
-    await tx.delete(staffAuthFailures).where(eq(staffAuthFailures.id, reservation));
-    return;
-  }
   await tx
     .delete(staffAuthFailures)
     .where(
       and(
-        or(eq(staffAuthFailures.ip, ip), eq(staffAuthFailures.account, account)),
+        options.signedIn
+          ? or(eq(staffAuthFailures.ip, ip), eq(staffAuthFailures.account, account))
+          : or(eq(staffAuthFailures.ip, ip), eq(staffAuthFailures.id, reservation)),
         lte(staffAuthFailures.id, reservation),
       ),
     );

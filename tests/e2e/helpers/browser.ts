@@ -7,9 +7,11 @@ import {
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, consentRecord } from './chromium.ts';
+import { registerServerStaff } from './server.ts';
 
 /** Where the server started by global-setup.ts listens, e.g. http://127.0.0.1:40123. */
 export const baseURL = inject('baseURL');
+registerServerStaff(baseURL, inject('e2eStaff'));
 
 export interface PageOptions {
   /** Another server than the shared one (see helpers/server.ts). */

@@ -4,6 +4,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { openDatabase } from '../../../src/server/db/client.ts';
+import { migrateDatabase } from '../../../src/server/db/migrate.ts';
+import { seedDatabase } from '../../../src/server/db/seed.ts';
+import { STAFF_ROLES, type StaffRole } from '../../../src/shared/staff.ts';
+import {
+  mfaKeyFrom,
+  seedStaffMember,
+  seedStaffToken,
+  type SeededMember,
+} from '../../helpers/staff-seed.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const SERVER_ENTRY = join(ROOT, 'dist', 'server', 'main.js');
@@ -13,8 +23,60 @@ const CLIENT_INDEX = join(ROOT, 'dist', 'client', 'index.html');
 const STARTUP_TIMEOUT_MS = 60_000;
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
-/** The staff passphrase of every e2e server. */
+/** The first owner's passphrase on every e2e server (ADMIN_PASSPHRASE). */
 export const E2E_PASSPHRASE = 'e2e staff passphrase 1';
+/** Every e2e server encrypts TOTP secrets with this, so the seed can write them. */
+const E2E_MFA_KEY = 'e2e mfa key: only for the test servers, 32+ chars';
+/** Sessions seeded per role: each staffSignIn hands out the next one. */
+const TOKENS_PER_ROLE = 12;
+
+/**
+ * The staff seeded into an e2e server before it starts: one active member per role with a
+ * known passphrase and TOTP secret, and live sessions for each. Tests sign in with these
+ * (staffSignIn); only the gate's own tests type into the gate.
+ */
+export interface E2eStaff {
+  members: Record<StaffRole, SeededMember>;
+  tokens: Record<StaffRole, string[]>;
+}
+
+/**
+ * Seeds the embedded database under `dataDir` as a first start would make it (migrated and
+ * seeded), plus the e2e staff, and closes it so the server can open it.
+ */
+async function seedStaff(dataDir: string): Promise<E2eStaff> {
+  const database = await openDatabase({ dataDir });
+  try {
+    await migrateDatabase(database, seedDatabase);
+    const mfaKey = mfaKeyFrom(E2E_MFA_KEY);
+    const members = {} as E2eStaff['members'];
+    const tokens = {} as E2eStaff['tokens'];
+    for (const role of STAFF_ROLES) {
+      const member = await seedStaffMember(database.db, mfaKey, {
+        role,
+        email: `${role}@staff.test`,
+        name: `${role[0]!.toUpperCase()}${role.slice(1)} Tester`,
+      });
+      members[role] = member;
+      tokens[role] = [];
+      for (let i = 0; i < TOKENS_PER_ROLE; i++) {
+        tokens[role].push(await seedStaffToken(database.db, member.id));
+      }
+    }
+    return { members, tokens };
+  } finally {
+    await database.close();
+  }
+}
+
+/** The seeded staff of each server this process started or was told about, by base URL. */
+const staffOfServer = new Map<string, E2eStaff>();
+const handedOut = new Map<string, number>();
+
+/** Makes a server started elsewhere (the shared one, by global setup) known to staffSignIn. */
+export function registerServerStaff(baseURL: string, staff: E2eStaff): void {
+  staffOfServer.set(baseURL, staff);
+}
 
 /** A port nobody is listening on right now: the OS picks it, we release it at once. */
 async function freePort(): Promise<number> {
@@ -52,6 +114,8 @@ export interface RunningServer {
   baseURL: string;
   /** The server's DATA_DIR (embedded database, uploads, qa/); removed when it stops. */
   dataDir: string;
+  /** The staff seeded before it started (staffSignIn hands out their sessions). */
+  staff: E2eStaff;
   /** SIGTERM; throws on a non-zero exit, a slow stop or any error the server logged. */
   stop(): Promise<void>;
 }
@@ -81,6 +145,7 @@ export async function startBuiltServer(
   }
 
   const dataDir = await mkdtemp(join(tmpdir(), 'waj-e2e-'));
+  const staff = await seedStaff(dataDir);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
 
@@ -93,6 +158,7 @@ export async function startBuiltServer(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     ADMIN_PASSPHRASE: E2E_PASSPHRASE,
+    MFA_SECRET_KEY: E2E_MFA_KEY,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
     RATE_LIMIT_SCALE: '0',
@@ -173,17 +239,24 @@ export async function startBuiltServer(
     }
   }
 
-  return { baseURL, dataDir, stop };
+  staffOfServer.set(baseURL, staff);
+  return { baseURL, dataDir, staff, stop };
 }
 
-/** Signs in as staff on `baseURL` and returns the token for `x-admin-pass`. */
-export async function staffSignIn(baseURL: string): Promise<string> {
-  const response = await fetch(`${baseURL}/api/admin-auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ passphrase: E2E_PASSPHRASE }),
-  });
-  const body = (await response.json()) as { ok?: boolean; token?: string };
-  if (!response.ok || !body.token) throw new Error(`staff sign-in failed: ${response.status}`);
-  return body.token;
+/**
+ * A live session of the seeded member of `role` (default owner) on `baseURL`, for
+ * `x-admin-pass`. Each call hands out the next seeded session, so a test that signs one out
+ * does not sign out the next test. The sessions were seeded, not signed in through the gate:
+ * the gate's own tests cover that.
+ */
+export async function staffSignIn(baseURL: string, role: StaffRole = 'owner'): Promise<string> {
+  const staff = staffOfServer.get(baseURL);
+  if (!staff) throw new Error(`e2e: no seeded staff for ${baseURL}`);
+  const key = `${baseURL} ${role}`;
+  // Workers of one run share the shared server's sessions: each starts at its own offset.
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const n = handedOut.get(key) ?? (worker - 1) * 5;
+  handedOut.set(key, n + 1);
+  const tokens = staff.tokens[role];
+  return tokens[n % tokens.length]!;
 }
