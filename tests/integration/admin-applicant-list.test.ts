@@ -139,6 +139,7 @@ describe('admin-applicant-list', () => {
         veriff_decision: null,
         pep: null,
         sanctions: null,
+        sanctions_cleared: false,
         country: null,
         last_event: null,
         last_event_at: null,

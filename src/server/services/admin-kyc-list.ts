@@ -1,8 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { KycListFile } from '../../shared/schemas/admin.ts';
 import type { KycFileStatus } from '../../shared/stages.ts';
 import type { Db } from '../db/client.ts';
-import { applications, kycFiles } from '../db/schema.ts';
+import { applications, identityChecks, kycFiles } from '../db/schema.ts';
 
 /** More than a day's review queue; the list is a working view, not an archive. */
 const LIST_LIMIT = 500;
@@ -29,9 +29,15 @@ export async function adminKycList(options: {
       fullName: applications.fullName,
       email: applications.email,
       createdAt: applications.createdAt,
+      sanctions: identityChecks.sanctions,
+      sanctionsClearedAt: identityChecks.sanctionsClearedAt,
     })
     .from(kycFiles)
     .innerJoin(applications, eq(applications.id, kycFiles.applicationId))
+    .leftJoin(
+      identityChecks,
+      and(eq(identityChecks.applicationId, applications.id), eq(identityChecks.isCurrent, true)),
+    )
     .where(options.status ? eq(kycFiles.status, options.status) : undefined)
     .orderBy(desc(kycFiles.uploadedAt), desc(kycFiles.id))
     .limit(LIST_LIMIT);
@@ -49,6 +55,8 @@ export async function adminKycList(options: {
       full_name: row.fullName,
       email: row.email,
       created_at: row.createdAt.toISOString(),
+      sanctions_match: row.sanctions === true,
+      sanctions_cleared: row.sanctions === true && row.sanctionsClearedAt !== null,
     },
   }));
 }

@@ -72,6 +72,8 @@ export type ApplicantRow = {
   veriff_decision: IdentityDecision | null;
   pep: boolean | null;
   sanctions: boolean | null;
+  /** Compliance cleared the sanctions match as a false positive (admin-sanctions-clear). */
+  sanctions_cleared: boolean;
   country: string | null;
   last_event: string | null;
   last_event_at: string | null;

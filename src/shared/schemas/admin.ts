@@ -152,7 +152,14 @@ export type KycListFile = {
   notes: string | null;
   /** What the applicant is told when the file was rejected. */
   rejection_reason: string | null;
-  application: { full_name: string | null; email: string | null; created_at: string };
+  application: {
+    full_name: string | null;
+    email: string | null;
+    created_at: string;
+    /** The current identity check's sanctions match, and whether compliance cleared it. */
+    sanctions_match: boolean;
+    sanctions_cleared: boolean;
+  };
 };
 export type KycListResponse = { ok: true; files: KycListFile[] };
 

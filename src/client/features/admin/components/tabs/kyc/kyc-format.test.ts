@@ -11,7 +11,13 @@ function file(overrides: Partial<KycListFile> & Pick<KycListFile, 'id' | 'basic_
     url: `/api/admin-kyc-file/${overrides.id}`,
     notes: null,
     rejection_reason: null,
-    application: { full_name: 'Ann', email: 'ann@example.com', created_at: '2024-12-01T00:00:00Z' },
+    application: {
+      full_name: 'Ann',
+      email: 'ann@example.com',
+      created_at: '2024-12-01T00:00:00Z',
+      sanctions_match: false,
+      sanctions_cleared: false,
+    },
     ...overrides,
   };
 }
