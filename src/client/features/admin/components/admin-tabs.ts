@@ -9,6 +9,7 @@ import InvitesTab from './tabs/invites/invites-tab.tsx';
 import KycTab from './tabs/kyc/kyc-tab.tsx';
 import OffersTab from './tabs/offers/offers-tab.tsx';
 import AssetsTab from './tabs/assets/assets-tab.tsx';
+import StaffTab from './tabs/staff/staff-tab.tsx';
 
 /**
  * Each tab's screen. They are part of the staff panel's own bundle rather than a chunk each:
@@ -25,4 +26,5 @@ export const TAB_SCREENS: Record<AdminTab, ComponentType> = {
   assets: AssetsTab,
   invites: InvitesTab,
   a11y: A11yTab,
+  staff: StaffTab,
 };

@@ -11,6 +11,10 @@ export function useReturnFocus() {
     const active = document.activeElement;
     opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
   }, []);
+  /** For an opener that had no focus of its own at the time (a select's trigger, its list open). */
+  const rememberElement = useCallback((element: HTMLElement | null) => {
+    opener.current = element;
+  }, []);
   const onCloseAutoFocus = useCallback((event: Event) => {
     const target = opener.current;
     opener.current = null;
@@ -19,5 +23,5 @@ export function useReturnFocus() {
       target.focus();
     }
   }, []);
-  return { remember, onCloseAutoFocus };
+  return { remember, rememberElement, onCloseAutoFocus };
 }

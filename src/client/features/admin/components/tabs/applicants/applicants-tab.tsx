@@ -5,6 +5,7 @@ import {
   type ApplicantRow,
 } from '../../../../../../shared/schemas/admin-lists.ts';
 import { useApplicants, useResendLink } from '../../../api/applicants.ts';
+import { useMayCall } from '../../../api/get-me.ts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { PaginationBar } from '../../common/pagination-bar.tsx';
 import { TabEmpty, TabError, TabLoading } from '../../common/tab-state.tsx';
@@ -39,6 +40,13 @@ export default function ApplicantsTab() {
     query: search,
   });
   const resend = useResendLink();
+  // Both teams read applicants; each acts on them only as its role allows (CONTRACT §5).
+  const may = {
+    timeline: useMayCall('admin-audit-list'),
+    tier: useMayCall('admin-applicant-override-tier'),
+    resend: useMayCall('admin-applicant-resend-link'),
+    invite: useMayCall('admin-applicant-invite'),
+  };
   // The row stays after closing, so the dialog can animate out with its content.
   const [dialog, setDialog] = useState<{ kind: DialogKind | null; row: ApplicantRow | null }>({
     kind: null,
@@ -81,10 +89,10 @@ export default function ApplicantsTab() {
             <ApplicantsTable
               rows={list.data.data}
               stale={list.isPlaceholderData}
-              onTimeline={open('timeline')}
-              onOverrideTier={open('tier')}
-              onResendLink={onResendLink}
-              onInvite={open('invite')}
+              onTimeline={may.timeline ? open('timeline') : undefined}
+              onOverrideTier={may.tier ? open('tier') : undefined}
+              onResendLink={may.resend ? onResendLink : undefined}
+              onInvite={may.invite ? open('invite') : undefined}
               resendingId={resend.isPending ? (resend.variables ?? null) : null}
             />
           )}

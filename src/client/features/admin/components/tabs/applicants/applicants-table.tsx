@@ -117,10 +117,11 @@ type Props = {
   rows: ApplicantRow[];
   /** While the next page loads, the current one stays, dimmed. */
   stale: boolean;
-  onTimeline: (row: ApplicantRow) => void;
-  onOverrideTier: (row: ApplicantRow) => void;
-  onResendLink: (row: ApplicantRow) => void;
-  onInvite: (row: ApplicantRow) => void;
+  /** Each action is left out for a role that may not take it (CONTRACT §5). */
+  onTimeline?: ((row: ApplicantRow) => void) | undefined;
+  onOverrideTier?: ((row: ApplicantRow) => void) | undefined;
+  onResendLink?: ((row: ApplicantRow) => void) | undefined;
+  onInvite?: ((row: ApplicantRow) => void) | undefined;
   /** The row whose magic link is being sent. */
   resendingId: string | null;
 };
@@ -161,12 +162,16 @@ export function ApplicantsTable({
           return (
             <TableRow
               key={row.id}
-              className="cursor-pointer"
-              onClick={(event) => {
-                // Focus the row's Timeline button first, so closing the sheet returns here.
-                event.currentTarget.querySelector<HTMLElement>('[data-timeline]')?.focus();
-                onTimeline(row);
-              }}
+              className={onTimeline ? 'cursor-pointer' : undefined}
+              onClick={
+                onTimeline
+                  ? (event) => {
+                      // Focus the row's Timeline button first, so closing the sheet returns here.
+                      event.currentTarget.querySelector<HTMLElement>('[data-timeline]')?.focus();
+                      onTimeline(row);
+                    }
+                  : undefined
+              }
             >
               <TableCell className="font-medium whitespace-nowrap">
                 {row.full_name ?? '—'}
@@ -198,31 +203,37 @@ export function ApplicantsTable({
               </TableCell>
               <TableCell onClick={stop} className={STICKY}>
                 <div className="flex items-center gap-1">
-                  <IconAction
-                    data-timeline
-                    label={`Timeline for ${name}`}
-                    hint="Timeline"
-                    onClick={() => onTimeline(row)}
-                  >
-                    <History />
-                  </IconAction>
-                  <IconAction
-                    label={`Override Tier for ${name}`}
-                    hint="Override Tier"
-                    onClick={() => onOverrideTier(row)}
-                  >
-                    <SlidersHorizontal />
-                  </IconAction>
-                  <IconAction
-                    label={`Resend magic link to ${name}`}
-                    hint={row.email ? 'Resend magic link' : 'No e-mail address'}
-                    onClick={() => onResendLink(row)}
-                    busy={resendingId === row.id}
-                    disabled={!row.email}
-                  >
-                    <Mail />
-                  </IconAction>
-                  {row.stage === 'basic' ? (
+                  {onTimeline ? (
+                    <IconAction
+                      data-timeline
+                      label={`Timeline for ${name}`}
+                      hint="Timeline"
+                      onClick={() => onTimeline(row)}
+                    >
+                      <History />
+                    </IconAction>
+                  ) : null}
+                  {onOverrideTier ? (
+                    <IconAction
+                      label={`Override Tier for ${name}`}
+                      hint="Override Tier"
+                      onClick={() => onOverrideTier(row)}
+                    >
+                      <SlidersHorizontal />
+                    </IconAction>
+                  ) : null}
+                  {onResendLink ? (
+                    <IconAction
+                      label={`Resend magic link to ${name}`}
+                      hint={row.email ? 'Resend magic link' : 'No e-mail address'}
+                      onClick={() => onResendLink(row)}
+                      busy={resendingId === row.id}
+                      disabled={!row.email}
+                    >
+                      <Mail />
+                    </IconAction>
+                  ) : null}
+                  {onInvite && row.stage === 'basic' ? (
                     <IconAction
                       label={`Invite ${name}`}
                       hint="Invite"

@@ -13,6 +13,7 @@ import {
   TableRow,
 } from '../../../../../components/ui/table.tsx';
 import { isApiError } from '../../../../../lib/api-client.ts';
+import { useMayCall } from '../../../api/get-me.ts';
 import { useInviteList } from '../../../api/invites.ts';
 import { PaginationBar } from '../../common/pagination-bar.tsx';
 import { TabEmpty, TabError, TabLoading } from '../../common/tab-state.tsx';
@@ -77,6 +78,7 @@ function CodeTable({ codes, fresh }: { codes: InviteCodeRow[]; fresh: ReadonlySe
 /** SPEC §2 'Invites': invite mode, generate a batch, the code list and copy unused codes. */
 export default function InvitesTab() {
   const list = useInviteList();
+  const mayToggle = useMayCall('admin-invite-toggle');
   const [page, setPage] = useState(1);
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
 
@@ -139,9 +141,12 @@ export default function InvitesTab() {
 
   return (
     <div className="grid gap-6">
-      <div className="max-w-xl">
-        <InviteModeSwitch />
-      </div>
+      {/* Invite mode changes the whole public site: owners only (CONTRACT §5). */}
+      {mayToggle ? (
+        <div className="max-w-xl">
+          <InviteModeSwitch />
+        </div>
+      ) : null}
       <InviteGenerateForm onGenerated={onGenerated} />
       <section aria-labelledby="invite-codes-title" className="grid gap-3">
         <div className="flex flex-wrap items-end justify-between gap-3">

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_TABS, resolveTab, tabsFor } from './admin-tab-list.ts';
+
+const values = (role: Parameters<typeof tabsFor>[0]) => tabsFor(role).map((tab) => tab.value);
+
+describe('tabsFor', () => {
+  it('gives an owner every tab, Staff last', () => {
+    expect(values('owner')).toEqual(ADMIN_TABS.map((tab) => tab.value));
+    expect(values('owner').at(-1)).toBe('staff');
+  });
+
+  it('gives compliance the casework and review tabs only (CONTRACT §5)', () => {
+    expect(values('compliance')).toEqual(['applicants', 'kyc', 'offers']);
+  });
+
+  it('gives operations the inboxes, activations, assets, invites and A11y', () => {
+    expect(values('operations')).toEqual([
+      'applicants',
+      'eoi',
+      'contact',
+      'activations',
+      'assets',
+      'invites',
+      'a11y',
+    ]);
+  });
+});
+
+describe('resolveTab', () => {
+  it('opens the requested tab when the role sees it', () => {
+    expect(resolveTab('invites', tabsFor('operations'))).toBe('invites');
+  });
+
+  it("opens the role's first tab for a tab it cannot see, an unknown one or none", () => {
+    expect(resolveTab('staff', tabsFor('compliance'))).toBe('applicants');
+    expect(resolveTab('kyc', tabsFor('operations'))).toBe('applicants');
+    expect(resolveTab('nope', tabsFor('owner'))).toBe('applicants');
+    expect(resolveTab(null, tabsFor('owner'))).toBe('applicants');
+  });
+});
