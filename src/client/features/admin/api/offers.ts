@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OfferListResponse, StaffOkResponse } from '../../../../shared/schemas/admin.ts';
+import type { OfferListResponse, OfferListRow } from '../../../../shared/schemas/admin.ts';
+import type { AdminMeResponse, OfferIssueResponse } from '../../../../shared/schemas/staff.ts';
 import type { Tier } from '../../../../shared/tiers.ts';
 import { adminKey, refreshOnConflict } from './applicants.ts';
+import { meKey } from './get-me.ts';
 import { staffApi } from './staff-api.ts';
 
 export const offersKey = [...adminKey, 'offers'] as const;
@@ -17,18 +19,54 @@ export function useOffers() {
   return useQuery(offersQueryOptions());
 }
 
-/** `admin-offer-issue`. */
+/** Changes one card of the cached offers list (`null` takes it out). */
+export function updateOfferRow(
+  current: OfferListResponse | undefined,
+  basicId: string,
+  update: (row: OfferListRow) => OfferListRow | null,
+): OfferListResponse | undefined {
+  if (!current) return current;
+  const data: OfferListRow[] = [];
+  for (const row of current.data) {
+    const next = row.basic_id === basicId ? update(row) : row;
+    if (next) data.push(next);
+  }
+  return { ...current, data };
+}
+
+export type IssueOfferInput = { basic_id: string; tier: Tier; pricing_note: string | null };
+
+/**
+ * `admin-offer-issue`: 'issued' sends the offer; 'pending_approval' (a politically exposed
+ * person) keeps the applicant here until another owner approves it (CONTRACT §5).
+ */
 export function useIssueOffer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { basic_id: string; tier: Tier; pricing_note: string | null }) =>
-      staffApi.post<StaffOkResponse>('/admin-offer-issue', input),
-    onSuccess: (_data, input) => {
-      // The card leaves at once; the refetch below confirms it.
+    mutationFn: (input: IssueOfferInput) =>
+      staffApi.post<OfferIssueResponse>('/admin-offer-issue', input),
+    onSuccess: (response, input) => {
+      const me = queryClient.getQueryData<AdminMeResponse>(meKey)?.staff;
+      // The card changes at once (it leaves, or shows the offer awaiting approval); the
+      // refetch below confirms it.
       queryClient.setQueryData<OfferListResponse>(offersKey, (current) =>
-        current
-          ? { ...current, data: current.data.filter((row) => row.basic_id !== input.basic_id) }
-          : current,
+        updateOfferRow(current, input.basic_id, (row) =>
+          response.status === 'issued'
+            ? null
+            : {
+                ...row,
+                pending_offer: {
+                  tier: input.tier,
+                  pricing_note: input.pricing_note,
+                  issued_at: new Date().toISOString(),
+                  issued_by: {
+                    id: me?.id ?? null,
+                    name: me?.name ?? 'You',
+                    email: me?.email ?? null,
+                  },
+                },
+              },
+        ),
       );
       return queryClient.invalidateQueries({ queryKey: adminKey });
     },
