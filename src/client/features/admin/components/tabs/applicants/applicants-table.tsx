@@ -49,6 +49,19 @@ function YesNo({ value }: { value: boolean | null }) {
   return value ? <Badge variant="destructive">Yes</Badge> : <span>No</span>;
 }
 
+/** A match compliance cleared as a false positive reads 'Cleared', not a red 'Yes'. */
+function Sanctions({ row }: { row: Pick<ApplicantRow, 'sanctions' | 'sanctions_cleared'> }) {
+  if (row.sanctions && row.sanctions_cleared) {
+    return (
+      <Badge variant="outline">
+        <span aria-hidden="true">Cleared</span>
+        <span className="sr-only">Sanctions match cleared</span>
+      </Badge>
+    );
+  }
+  return <YesNo value={row.sanctions} />;
+}
+
 function LastEvent({ row }: { row: ApplicantRow }) {
   if (!row.last_event) return <>—</>;
   const event = row.last_event.replace(/_/g, ' ');
@@ -194,8 +207,8 @@ export function ApplicantsTable({
               <TableCell>
                 <YesNo value={row.pep} />
               </TableCell>
-              <TableCell>
-                <YesNo value={row.sanctions} />
+              <TableCell className="whitespace-nowrap">
+                <Sanctions row={row} />
               </TableCell>
               <TableCell>{row.country ?? '—'}</TableCell>
               <TableCell className="whitespace-nowrap">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KycListFile } from '../../../../../../shared/schemas/admin.ts';
-import { groupByApplicant, previewKind } from './kyc-format.ts';
+import { groupByApplicant, kycSanctions, previewKind } from './kyc-format.ts';
 
 function file(overrides: Partial<KycListFile> & Pick<KycListFile, 'id' | 'basic_id'>): KycListFile {
   return {
@@ -46,6 +46,29 @@ describe('groupByApplicant', () => {
     expect(groups[0]?.selfie?.id).toBe('a-self');
     expect(groups[1]?.selfie).toBeNull();
     expect(groups[1]?.hasPending).toBe(false);
+    expect(groups[0]?.sanctions).toBeNull();
+  });
+
+  it("carries the applicant's sanctions match, and whether compliance cleared it", () => {
+    const application = (sanctions_match: boolean, sanctions_cleared: boolean) => ({
+      full_name: 'Ann',
+      email: 'ann@example.com',
+      created_at: '2024-12-01T00:00:00Z',
+      sanctions_match,
+      sanctions_cleared,
+    });
+    const groups = groupByApplicant([
+      file({ id: 'a', basic_id: 'a', application: application(true, false) }),
+      file({ id: 'b', basic_id: 'b', application: application(true, true) }),
+      file({ id: 'c', basic_id: 'c', application: application(false, false) }),
+    ]);
+    expect(groups.map((g) => [g.basicId, g.sanctions])).toEqual([
+      ['a', 'match'],
+      ['b', 'cleared'],
+      ['c', null],
+    ]);
+    // A clearance without a match (an older check) says nothing.
+    expect(kycSanctions({ sanctions_match: false, sanctions_cleared: true })).toBeNull();
   });
 });
 

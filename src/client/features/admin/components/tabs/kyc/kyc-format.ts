@@ -30,7 +30,18 @@ export type KycApplicantGroup = {
   /** Newest upload of the applicant, for ordering. */
   latestUpload: string;
   hasPending: boolean;
+  sanctions: KycSanctions;
 };
+
+/** What the card says about sanctions screening: a match, a cleared match, or nothing. */
+export type KycSanctions = 'match' | 'cleared' | null;
+
+export function kycSanctions(
+  application: Pick<KycListFile['application'], 'sanctions_match' | 'sanctions_cleared'>,
+): KycSanctions {
+  if (!application.sanctions_match) return null;
+  return application.sanctions_cleared ? 'cleared' : 'match';
+}
 
 /**
  * Groups files (newest first, as `admin-kyc-list` sends them) by applicant. Applicants with a
@@ -50,6 +61,8 @@ export function groupByApplicant(files: readonly KycListFile[]): KycApplicantGro
         selfie: null,
         latestUpload: file.uploaded_at,
         hasPending: false,
+        // Every file carries the same application, as it is now.
+        sanctions: kycSanctions(file.application),
       };
       groups.set(file.basic_id, group);
     }

@@ -1,7 +1,8 @@
-import { Eye } from 'lucide-react';
+import { Eye, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import type { KycListFile } from '../../../../../../shared/schemas/admin.ts';
 import type { KycFileType } from '../../../../../../shared/stages.ts';
+import { Badge } from '../../../../../components/ui/badge.tsx';
 import { Button } from '../../../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../../components/ui/card.tsx';
 import {
@@ -20,6 +21,7 @@ import {
   KYC_TYPE_LABELS,
   UNKNOWN_APPLICANT,
   type KycApplicantGroup,
+  type KycSanctions,
 } from './kyc-format.ts';
 import { useReturnFocus } from '../../../hooks/use-return-focus.ts';
 import { KycPreviewDialog } from './kyc-preview-dialog.tsx';
@@ -153,7 +155,10 @@ function ApplicantCard({ group, onPreview }: { group: KycApplicantGroup } & Prev
   return (
     <Card className="h-full gap-4" aria-label={`KYC files of ${name}`} role="group">
       <CardHeader>
-        <CardTitle className="text-lg">{name}</CardTitle>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <CardTitle className="min-w-0 text-lg break-words">{name}</CardTitle>
+          <SanctionsBadge sanctions={group.sanctions} />
+        </div>
         <p className="text-sm break-all text-muted-foreground">{group.email ?? '—'}</p>
         <p className="text-sm text-muted-foreground">
           Applied on {formatStaffDate(group.appliedAt)}
@@ -166,6 +171,27 @@ function ApplicantCard({ group, onPreview }: { group: KycApplicantGroup } & Prev
       </CardContent>
     </Card>
   );
+}
+
+/** Screening found a sanctions match: staff see it before approving files (CONTRACT §5). */
+function SanctionsBadge({ sanctions }: { sanctions: KycSanctions }) {
+  if (sanctions === 'match') {
+    return (
+      <Badge variant="destructive">
+        <ShieldAlert aria-hidden="true" />
+        Sanctions match
+      </Badge>
+    );
+  }
+  if (sanctions === 'cleared') {
+    return (
+      <Badge variant="outline">
+        <ShieldCheck aria-hidden="true" />
+        Sanctions match cleared
+      </Badge>
+    );
+  }
+  return null;
 }
 
 function FileCard({
