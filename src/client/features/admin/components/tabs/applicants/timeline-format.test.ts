@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { actionLabel, actorLabel, describeChange } from './timeline-format.ts';
+import { LEGACY_STAFF_LABEL } from '../../../../../../shared/staff.ts';
+import { actionLabel, actorLabel, describeChange, timelineActor } from './timeline-format.ts';
 
 describe('timeline formatting', () => {
   it('names known actions and spells out unknown ones', () => {
@@ -8,12 +9,37 @@ describe('timeline formatting', () => {
     expect(actionLabel('something.new_thing')).toBe('Something new thing');
   });
 
-  it('tells staff apart by their sign-in id and names the other actors', () => {
-    expect(actorLabel({ actor_type: 'staff', actor_id: '0123456789abcdef' })).toBe(
-      'Staff (01234567)',
+  it('names the four-eyes, sanctions and file-view actions', () => {
+    expect(actionLabel('offer.issue_for_approval')).toBe('Offer sent for approval');
+    expect(actionLabel('offer.approve')).toBe('Offer approved');
+    expect(actionLabel('sanctions.clear')).toBe('Sanctions match cleared');
+    expect(actionLabel('kyc_file.viewed')).toBe('Identity file viewed');
+  });
+
+  it('names staff and their role, never a token id, and names the other actors', () => {
+    const staff = {
+      actor_type: 'staff',
+      actor_name: 'Ada Owner',
+      actor_role: 'owner',
+    } as const;
+    expect(actorLabel(staff)).toBe('Ada Owner · Owner');
+    expect(timelineActor(staff)).toEqual({ name: 'Ada Owner', role: 'Owner' });
+    expect(actorLabel({ ...staff, actor_name: 'Cy Check', actor_role: 'compliance' })).toBe(
+      'Cy Check · Compliance',
     );
-    expect(actorLabel({ actor_type: 'applicant', actor_id: 'x' })).toBe('Applicant');
-    expect(actorLabel({ actor_type: 'provider', actor_id: 'veriff' })).toBe('Identity provider');
+    // Rows from the shared passphrase: the server's wording, no role.
+    expect(
+      actorLabel({ actor_type: 'staff', actor_name: LEGACY_STAFF_LABEL, actor_role: null }),
+    ).toBe('Staff (before named accounts)');
+    // A role the panel does not know yet is still readable.
+    expect(actorLabel({ ...staff, actor_role: 'auditor' })).toBe('Ada Owner · Auditor');
+    expect(actorLabel({ actor_type: 'staff', actor_name: null, actor_role: null })).toBe('Staff');
+    expect(actorLabel({ actor_type: 'applicant', actor_name: null, actor_role: null })).toBe(
+      'Applicant',
+    );
+    expect(actorLabel({ actor_type: 'provider', actor_name: null, actor_role: null })).toBe(
+      'Identity provider',
+    );
   });
 
   it('shows before → after with stage and tier names, and drops what did not change', () => {

@@ -1,5 +1,6 @@
 import type { AuditRow } from '../../../../../../shared/schemas/admin-lists.ts';
 import { STAGE_FILTER_OPTIONS } from '../../../../../../shared/schemas/admin-lists.ts';
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../../../../shared/staff.ts';
 import { isStage } from '../../../../../../shared/stages.ts';
 import { isTier, TIER_INFO } from '../../../../../../shared/tiers.ts';
 import { formatStaffDateTime } from '../../../utils/format-date.ts';
@@ -33,6 +34,10 @@ const ACTION_LABELS: Record<string, string> = {
   'magic_link.redeem': 'Resume link used',
   'magic_link.resend': 'Magic link sent',
   'offer.issue': 'Offer issued',
+  'offer.issue_for_approval': 'Offer sent for approval',
+  'offer.approve': 'Offer approved',
+  'sanctions.clear': 'Sanctions match cleared',
+  'kyc_file.viewed': 'Identity file viewed',
   'offer.accept': 'Offer accepted',
   'offer.downgrade': 'Tier downgraded',
 };
@@ -53,11 +58,38 @@ const ACTOR_LABELS: Record<AuditRow['actor_type'], string> = {
   provider: 'Identity provider',
 };
 
-/** Who acted: staff are told apart by their sign-in (token) id, shortened. */
-export function actorLabel(row: Pick<AuditRow, 'actor_type' | 'actor_id'>): string {
-  const label = ACTOR_LABELS[row.actor_type] ?? sentenceCase(row.actor_type);
-  if (row.actor_type === 'staff' && row.actor_id) return `${label} (${row.actor_id.slice(0, 8)})`;
-  return label;
+function isStaffRole(value: string): value is StaffRole {
+  return (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+export type TimelineActor = {
+  /** The member's name for staff rows (as the server names legacy ones), else the kind. */
+  name: string;
+  /** The staff member's role when they acted. */
+  role: string | null;
+};
+
+/**
+ * Who acted. Staff rows name the member and their role then (CONTRACT §5: never only a
+ * token); rows from before named accounts carry the server's 'Staff (before named accounts)'.
+ */
+export function timelineActor(
+  row: Pick<AuditRow, 'actor_type' | 'actor_name' | 'actor_role'>,
+): TimelineActor {
+  const kind = ACTOR_LABELS[row.actor_type] ?? sentenceCase(row.actor_type);
+  if (row.actor_type !== 'staff') return { name: kind, role: null };
+  const role = row.actor_role
+    ? isStaffRole(row.actor_role)
+      ? STAFF_ROLE_LABELS[row.actor_role]
+      : sentenceCase(row.actor_role)
+    : null;
+  return { name: row.actor_name || kind, role };
+}
+
+/** 'Ada Owner · Owner', 'Applicant', 'Staff (before named accounts)'. */
+export function actorLabel(row: Pick<AuditRow, 'actor_type' | 'actor_name' | 'actor_role'>) {
+  const actor = timelineActor(row);
+  return actor.role ? `${actor.name} · ${actor.role}` : actor.name;
 }
 
 const FILE_TYPES: Record<string, string> = { document: 'Government ID', selfie: 'Selfie Photo' };

@@ -12,7 +12,7 @@ import {
 import { useTimeline } from '../../../api/audit.ts';
 import { TabEmpty, TabError, TabLoading } from '../../common/tab-state.tsx';
 import { applicantName } from './applicants-table.tsx';
-import { actionLabel, actorLabel, describeChange } from './timeline-format.ts';
+import { actionLabel, describeChange, timelineActor } from './timeline-format.ts';
 import { formatStaffDateTime } from '../../../utils/format-date.ts';
 
 type Props = {
@@ -81,11 +81,17 @@ function TimelineContent({ applicant }: { applicant: ApplicantRow }) {
 
 function TimelineEntry({ row }: { row: AuditRow }) {
   const changes = describeChange(row.before, row.after);
+  const actor = timelineActor(row);
   return (
     <li className="border-l-2 border-border pl-4">
       <p className="font-medium">{actionLabel(row.action)}</p>
       <p className="text-xs text-muted-foreground">
-        <time dateTime={row.at}>{formatStaffDateTime(row.at)}</time> · {actorLabel(row)}
+        <time dateTime={row.at}>{formatStaffDateTime(row.at)}</time> ·{' '}
+        {/* The member's name stands out; their e-mail is a hover away. */}
+        <span className="font-medium text-foreground" title={row.actor_email ?? undefined}>
+          {actor.name}
+        </span>
+        {actor.role ? <> · {actor.role}</> : null}
       </p>
       {changes.length > 0 ? (
         <dl className="mt-2 grid gap-1 text-sm">
