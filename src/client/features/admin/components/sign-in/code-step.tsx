@@ -80,7 +80,7 @@ export function CodeStep({
         <Button
           type="button"
           variant="link"
-          className="h-auto text-sm font-normal"
+          className="h-auto px-0 text-sm font-normal"
           onClick={() => {
             setFullKeyboard((current) => !current);
             inputRef.current?.focus();
