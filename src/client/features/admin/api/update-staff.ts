@@ -20,6 +20,6 @@ export function useUpdateStaff() {
       void queryClient.invalidateQueries({ queryKey: meKey });
     },
     // A refusal (409) may mean the list moved under us: read it again either way.
-    onError: () => queryClient.invalidateQueries({ queryKey: staffListKey }),
+    onError: () => void queryClient.invalidateQueries({ queryKey: staffListKey }),
   });
 }
