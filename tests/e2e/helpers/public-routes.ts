@@ -8,7 +8,7 @@ import { SPA_PATHS } from '../../../src/shared/routes.ts';
  */
 export const PUBLIC_ROUTES: readonly string[] = [
   ...SPA_PATHS.filter(
-    (path) => !path.startsWith('/apply') && path !== '/account' && path !== '/admin',
+    (path) => !path.startsWith('/apply') && path !== '/account' && !path.startsWith('/admin'),
   ),
   '/no-such-page',
 ];
