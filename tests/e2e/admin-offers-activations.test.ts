@@ -217,8 +217,9 @@ describe('staff panel: Offers and Activations tabs (own server)', () => {
       expect(own.offer?.pricing_note).toBe('First year fee waived.');
     });
 
-    it('needs a person to choose for a PEP: no tier, the message, and the button disabled', async () => {
-      const page = await open('Offers');
+    it('needs a person to choose for a PEP, and a second owner to approve what compliance issued', async () => {
+      // Compliance chooses and issues; the offer waits for an owner (four eyes, CONTRACT §5).
+      const page = await open('Offers', { role: 'compliance' });
       const card = offerCard(page, emailOf(pep));
       await card.waitFor();
       expect(await card.getByText('Manual Review Required', { exact: true }).isVisible()).toBe(
@@ -242,8 +243,23 @@ describe('staff panel: Offers and Activations tabs (own server)', () => {
       await card.getByText('Please select a valid tier').waitFor({ state: 'detached' });
       expect(await issue.isDisabled()).toBe(false);
       await issue.click();
-      await toast(page, 'Offer issued successfully').waitFor();
-      await page.getByText('No Applications Ready for Offer', { exact: true }).waitFor();
+      await toast(page, 'Offer sent for approval').waitFor();
+      await card.getByText('Awaiting approval', { exact: true }).waitFor();
+      expect(await card.getByText('Compliance Tester', { exact: true }).isVisible()).toBe(true);
+      // Compliance cannot approve, and the applicant is told nothing yet.
+      expect(await card.getByRole('button', { name: 'Approve offer' }).count()).toBe(0);
+      const waiting = await applicantCall<ApplyGetStageResponse>(pep, 'apply-get-stage', {
+        basic_id: pep.basicId,
+      });
+      expect([waiting.stage, waiting.tier_assigned]).toEqual(['kyc', null]);
+
+      // The owner approves: now the offer goes out.
+      const owner = await open('Offers');
+      const pending = offerCard(owner, emailOf(pep));
+      await pending.getByRole('button', { name: 'Approve offer' }).click();
+      await owner.getByRole('alertdialog').getByRole('button', { name: 'Approve offer' }).click();
+      await toast(owner, 'Offer approved').waitFor();
+      await owner.getByText('No Applications Ready for Offer', { exact: true }).waitFor();
       const own = await applicantCall<ApplyGetStageResponse>(pep, 'apply-get-stage', {
         basic_id: pep.basicId,
       });
