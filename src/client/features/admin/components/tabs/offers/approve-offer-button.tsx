@@ -11,7 +11,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '../../../../../components/ui/alert-dialog.tsx';
-import { Button } from '../../../../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../../../../components/ui/button.tsx';
 import { isApiError } from '../../../../../lib/api-client.ts';
 import { useApproveOffer } from '../../../api/approve-offer.ts';
 import { BusyLabel } from '../../sign-in/busy-label.tsx';
@@ -86,7 +86,12 @@ export function ApproveOfferButton({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm} disabled={busy}>
+          {/* Approving is a decision, not a destructive act: the primary colour, not red. */}
+          <AlertDialogAction
+            onClick={onConfirm}
+            disabled={busy}
+            className={buttonVariants({ variant: 'default' })}
+          >
             <BusyLabel busy={busy} idle="Approve offer" working="Approving..." />
           </AlertDialogAction>
         </AlertDialogFooter>
