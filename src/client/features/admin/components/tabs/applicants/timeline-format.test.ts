@@ -68,6 +68,12 @@ describe('timeline formatting', () => {
     ]);
   });
 
+  it('shows the reason of a cleared sanctions match, not the ids of the checks it cleared', () => {
+    expect(describeChange(null, { reason: 'Different date of birth', checks: ['x', 'y'] })).toEqual(
+      [{ key: 'reason', label: 'Reason', from: null, to: 'Different date of birth' }],
+    );
+  });
+
   it('copes with rows that recorded nothing or a bare value', () => {
     expect(describeChange(null, null)).toEqual([]);
     expect(describeChange(null, true)).toEqual([

@@ -97,7 +97,14 @@ const WORD_KEYS = new Set(['status', 'decision', 'last_event', 'action', 'provid
 
 /** Internal references (ids, hashes) mean nothing to a reader of the timeline. */
 function isInternal(key: string): boolean {
-  return key === 'id' || key.endsWith('_id') || key.endsWith('_hash') || key === 'replaces';
+  return (
+    key === 'id' ||
+    key.endsWith('_id') ||
+    key.endsWith('_hash') ||
+    key === 'replaces' ||
+    // A cleared sanctions match lists the identity checks it cleared, by id.
+    key === 'checks'
+  );
 }
 
 const STAGE_LABELS = new Map<string, string>(
