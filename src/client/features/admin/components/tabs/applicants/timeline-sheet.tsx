@@ -98,7 +98,7 @@ function TimelineEntry({ row }: { row: AuditRow }) {
           {changes.map((change) => (
             <div key={change.key} className="flex flex-wrap items-baseline gap-x-1.5">
               <dt className="text-muted-foreground">{change.label}:</dt>
-              <dd className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 break-all">
+              <dd className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 wrap-anywhere">
                 {change.from !== null ? (
                   <>
                     <span>{change.from}</span>
