@@ -1,25 +1,48 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TABS } from '../../src/client/features/admin/components/admin-tab-list.ts';
-import { pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
+import { STAFF_TOKEN_KEY } from '../../src/client/lib/staff-token.ts';
+import { INVALID_CODE } from '../../src/shared/schemas/staff.ts';
+import { totpCode, type SeededMember } from '../helpers/staff-seed.ts';
+import { openAdmin, pageOverflow, seriousAxeViolations, typeCredentials } from './helpers/admin.ts';
 import { launchBrowser } from './helpers/browser.ts';
-import { E2E_PASSPHRASE, startBuiltServer, type RunningServer } from './helpers/server.ts';
+import { startBuiltServer, type RunningServer } from './helpers/server.ts';
 import { signInStaff } from './helpers/staff.ts';
 
 const { openPage } = launchBrowser();
 
 const PHONE = { width: 375, height: 740 };
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 8_000 });
+/** The gate's second step (CONTRACT §5), as the card's description. */
+const ENTER_CODE = 'Enter the 6-digit code from your authenticator app';
+/** A refused sign-in call is logged by the browser. */
+const UNAUTHORIZED = /401 \(Unauthorized\)/;
 
 const toast = (page: Page, text: string) =>
   page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 
-async function signIn(page: Page, passphrase = E2E_PASSPHRASE) {
-  await page.getByLabel('Passphrase').fill(passphrase);
-  await page.getByLabel('Passphrase').press('Enter');
+const dashboard = (page: Page) => page.getByRole('heading', { name: 'Admin Dashboard' });
+const storedToken = (page: Page) =>
+  page.evaluate((key) => sessionStorage.getItem(key), STAFF_TOKEN_KEY);
+const codeField = (page: Page) => page.getByRole('textbox', { name: 'Authentication code' });
+
+/**
+ * Six digits the authenticator would not show now: the server accepts the codes of the step
+ * before and after this one too, so none of those three.
+ */
+function wrongCode(secret: string): string {
+  const near = new Set([-30_000, 0, 30_000].map((offset) => totpCode(secret, Date.now() + offset)));
+  return ['000000', '111111', '222222', '333333'].find((code) => !near.has(code))!;
 }
 
-const dashboard = (page: Page) => page.getByRole('heading', { name: 'Admin Dashboard' });
+/**
+ * The code step: types the authenticator's current code and verifies. A member's code is taken
+ * once per 30-s step, so each test that signs in through the gate uses its own member.
+ */
+async function enterCode(page: Page, member: SeededMember) {
+  await codeField(page).fill(totpCode(member.totpSecret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
 
 /** The gate, the dashboard and the maintenance switch change or revoke site-wide state: own server. */
 describe('staff panel shell (own server)', () => {
@@ -33,24 +56,25 @@ describe('staff panel shell (own server)', () => {
   });
 
   it('gate: blank, wrong and right passphrases give the spec messages; Enter submits', async () => {
-    const page = await openPage({
-      baseURL: server.baseURL,
-      allowConsole: [/401 \(Unauthorized\)/],
-    });
+    const owner = server.staff.members.owner;
+    const page = await openPage({ baseURL: server.baseURL, allowConsole: [UNAUTHORIZED] });
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Admin Access' }).waitFor();
     expect(await page.getByText('Enter passphrase to continue').isVisible()).toBe(true);
-    // The field has focus on arrival, so a staff member can type at once.
-    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('type')));
+    const email = page.getByRole('textbox', { name: 'E-mail' });
+    const passphrase = page.getByLabel('Passphrase', { exact: true });
+    // The first field has focus on arrival, so a staff member can type at once.
+    await poll(() => email.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await passphrase.getAttribute('type')).toBe('password');
 
     await page.getByRole('button', { name: 'Enter' }).click();
     await page.getByRole('alert').filter({ hasText: 'Enter passphrase' }).waitFor();
-    expect(await page.getByLabel('Passphrase').getAttribute('aria-invalid')).toBe('true');
+    expect(await passphrase.getAttribute('aria-invalid')).toBe('true');
 
-    await signIn(page, 'not the passphrase');
+    await typeCredentials(page, { email: owner.email, passphrase: 'not the passphrase' });
     await page.getByRole('alert').filter({ hasText: 'Invalid credentials' }).waitFor();
     await toast(page, 'Invalid credentials').waitFor();
-    expect(await page.evaluate(() => sessionStorage.getItem('waj_admin_token'))).toBeNull();
+    expect(await storedToken(page)).toBeNull();
 
     // 'Verifying...' while the call is on its way, the button disabled.
     let release: () => void = () => {};
@@ -59,16 +83,44 @@ describe('staff panel shell (own server)', () => {
       await held;
       await route.continue();
     });
-    await signIn(page);
+    await typeCredentials(page, owner);
     const busy = page.getByRole('button', { name: 'Verifying...' });
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);
     release();
 
+    // The right passphrase alone opens nothing: the code step, its field focused.
+    await page.getByText(ENTER_CODE, { exact: true }).waitFor();
+    await poll(() => codeField(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await dashboard(page).count()).toBe(0);
+    expect(await storedToken(page)).toBeNull();
+  });
+
+  it('code step: a wrong code says so, the right one opens the dashboard with Access granted', async () => {
+    const member = server.staff.members.owner;
+    const page = await openPage({ baseURL: server.baseURL, allowConsole: [UNAUTHORIZED] });
+    await page.goto('/admin');
+    await typeCredentials(page, member);
+    await page.getByText(ENTER_CODE, { exact: true }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Admin Access' }).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('alert').filter({ hasText: ENTER_CODE }).waitFor();
+
+    await codeField(page).fill(wrongCode(member.totpSecret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('alert').filter({ hasText: INVALID_CODE }).waitFor();
+    await toast(page, INVALID_CODE).waitFor();
+    expect(await codeField(page).getAttribute('aria-invalid')).toBe('true');
+    expect(await storedToken(page)).toBeNull();
+
+    await enterCode(page, member);
     await dashboard(page).waitFor();
     await toast(page, 'Access granted').waitFor();
     expect(await page.getByText('Manage EOI requests and contact messages').isVisible()).toBe(true);
-    expect(await page.evaluate(() => sessionStorage.getItem('waj_admin_token'))).toMatch(/\S{20,}/);
+    // The dashboard names who signed in.
+    await page.getByText(member.name, { exact: true }).waitFor();
+    expect(await storedToken(page)).toMatch(/\S{20,}/);
   });
 
   it('gate: a failed call says Authentication failed', async () => {
@@ -78,18 +130,19 @@ describe('staff panel shell (own server)', () => {
     });
     await page.route('**/api/admin-auth', (route) => route.abort('connectionrefused'));
     await page.goto('/admin');
-    await signIn(page);
+    await typeCredentials(page, server.staff.members.owner);
     await page.getByRole('alert').filter({ hasText: 'Authentication failed' }).waitFor();
+    expect(await page.getByText(ENTER_CODE).count()).toBe(0);
   });
 
-  it('nine tabs in order, Applicants open; the open tab is kept in the address', async () => {
-    const page = await openPage({ baseURL: server.baseURL });
-    await page.goto('/admin');
-    await signIn(page);
-    await dashboard(page).waitFor();
+  it('an owner sees ten tabs in order, Applicants open; the open tab is kept in the address', async () => {
+    const page = await openAdmin(openPage, { baseURL: server.baseURL });
 
     const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
+    // SPEC's nine, then Staff (owners only).
     expect(await tabs.allInnerTexts()).toEqual(ADMIN_TABS.map((tab) => tab.label));
+    expect(ADMIN_TABS).toHaveLength(10);
+    expect(ADMIN_TABS.at(-1)?.label).toBe('Staff');
     expect(await page.getByRole('tab', { name: 'Applicants' }).getAttribute('aria-selected')).toBe(
       'true',
     );
@@ -107,14 +160,11 @@ describe('staff panel shell (own server)', () => {
   });
 
   it('a revoked or expired token returns to the gate with a message', async () => {
-    const page = await openPage({
+    const page = await openAdmin(openPage, {
       baseURL: server.baseURL,
-      allowConsole: [/401 \(Unauthorized\)/],
+      allowConsole: [UNAUTHORIZED],
     });
-    await page.goto('/admin');
-    await signIn(page);
-    await dashboard(page).waitFor();
-    const token = await page.evaluate(() => sessionStorage.getItem('waj_admin_token'));
+    const token = await storedToken(page);
     // Revoked elsewhere (same as expiry for the server: the token no longer opens anything).
     const revoked = await fetch(`${server.baseURL}/api/admin-signout`, {
       method: 'POST',
@@ -126,19 +176,23 @@ describe('staff panel shell (own server)', () => {
     await page.getByRole('tab', { name: 'Invites' }).click();
     await page.getByRole('heading', { name: 'Admin Access' }).waitFor();
     await page.getByText('Your session has expired. Please sign in again.').waitFor();
-    expect(await page.evaluate(() => sessionStorage.getItem('waj_admin_token'))).toBeNull();
+    expect(await storedToken(page)).toBeNull();
   });
 
   it('sign out revokes the token and forgets what the panel showed', async () => {
+    // Operations run the Invites tab; their member signs in through the gate again below.
+    const member = server.staff.members.operations;
     const code = await (await signInStaff(server.baseURL)).generateCode();
-    const page = await openPage({ baseURL: server.baseURL });
-    await page.goto('/admin?tab=invites');
-    await signIn(page);
+    const page = await openAdmin(openPage, {
+      baseURL: server.baseURL,
+      role: 'operations',
+      tab: 'Invites',
+    });
     await page.getByText(code, { exact: true }).waitFor();
-    const token = await page.evaluate(() => sessionStorage.getItem('waj_admin_token'));
+    const token = await storedToken(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Admin Access' }).waitFor();
-    expect(await page.evaluate(() => sessionStorage.getItem('waj_admin_token'))).toBeNull();
+    expect(await storedToken(page)).toBeNull();
     const after = await fetch(`${server.baseURL}/api/admin-invite-list`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-admin-pass': token ?? '' },
@@ -153,7 +207,8 @@ describe('staff panel shell (own server)', () => {
       await held;
       await route.continue();
     });
-    await signIn(page);
+    await typeCredentials(page, member);
+    await enterCode(page, member);
     await dashboard(page).waitFor();
     expect(await page.getByText(code, { exact: true }).count()).toBe(0);
     release();
@@ -165,10 +220,7 @@ describe('staff panel shell (own server)', () => {
     await visitor.goto('/cards');
     await visitor.getByRole('heading', { name: 'Choose your calibre.' }).waitFor();
 
-    const staff = await openPage({ baseURL: server.baseURL });
-    await staff.goto('/admin');
-    await signIn(staff);
-    await dashboard(staff).waitFor();
+    const staff = await openAdmin(openPage, { baseURL: server.baseURL });
     const maintenanceSwitch = staff.getByRole('switch', { name: 'Maintenance Mode' });
     expect(await staff.getByText('Site is operational').isVisible()).toBe(true);
     expect(await maintenanceSwitch.getAttribute('aria-checked')).toBe('false');
@@ -187,13 +239,10 @@ describe('staff panel shell (own server)', () => {
   });
 
   it('a failed toggle says so and leaves the switch as it was', async () => {
-    const staff = await openPage({
+    const staff = await openAdmin(openPage, {
       baseURL: server.baseURL,
       allowConsole: [/admin-maintenance-toggle failed/, /500 \(Internal Server Error\)/],
     });
-    await staff.goto('/admin');
-    await signIn(staff);
-    await dashboard(staff).waitFor();
     await staff.route('**/api/admin-maintenance-toggle', (route) =>
       route.fulfill({
         status: 500,
@@ -221,17 +270,16 @@ describe('every tab: no serious or critical axe violation; readable at 375 px', 
       });
       await page.addInitScript((value) => localStorage.setItem('waj-theme', value), theme);
       await page.goto('/admin');
+      await page.getByRole('heading', { name: 'Admin Access' }).waitFor();
       expect(await seriousAxeViolations(page), 'gate').toEqual([]);
-      await signIn(page);
-      await dashboard(page).waitFor();
-      // Judge the tabs, not the 'Access granted' toast fading out over them mid-scan.
-      await poll(() => page.locator('[data-sonner-toast]').count()).toBe(0);
+      // The owner's seeded session: the tabs are under test here, not the gate (admin-staff).
+      await openAdmin(async () => page);
       for (const { value, label } of ADMIN_TABS) {
         await page.getByRole('tab', { name: label }).click();
         await poll(() => new URL(page.url()).searchParams.get('tab') ?? 'applicants').toBe(value);
-        // Wait for the tab's data: no loading indicator left in the open panel.
+        // Wait for the tab's data: no loading indicator ('Loading staff members...') left.
         const panel = page.getByRole('tabpanel');
-        await poll(() => panel.getByText('Loading...').count()).toBe(0);
+        await poll(() => panel.getByText(/^Loading\b.*\.\.\.$/).count()).toBe(0);
         expect(await seriousAxeViolations(page), label).toEqual([]);
         expect(await pageOverflow(page), `${label} scrolls sideways`).toBeLessThanOrEqual(0);
       }

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { STAFF_TOKEN_KEY } from '../../../src/client/lib/staff-token.ts';
+import type { StaffRole } from '../../../src/shared/staff.ts';
 import { axeViolations } from './axe.ts';
 import { baseURL, type PageOptions } from './browser.ts';
 import { animationsSettled } from './public-routes.ts';
@@ -8,21 +9,24 @@ import { staffSignIn } from './server.ts';
 export interface AdminPageOptions extends PageOptions {
   /** The tab to open after signing in, by its visible label (default: Applicants, as SPEC). */
   tab?: string;
+  /** Whose seeded session (helpers/server.ts): default the owner, who sees every tab. */
+  role?: StaffRole;
 }
 
 /**
- * Opens /admin in a fresh page already signed in, then opens `tab`. The session is made
- * through `admin-auth` and its token placed where the panel keeps it (the tab's session
- * storage), once: a sign-out or an expiry in the test is not undone by a reload. Only the
- * gate's own tests (admin-shell) type the passphrase. `baseURL` names the server to sign in
- * to when it is not the shared one (and must match the page's).
+ * Opens /admin in a fresh page already signed in as the seeded member of `role`, then opens
+ * `tab`. The session was seeded with the server (helpers/server.ts) and its token is placed
+ * where the panel keeps it (the tab's session storage), once: a sign-out or an expiry in the
+ * test is not undone by a reload. Only the gate's own tests (admin-shell, admin-staff) type a
+ * passphrase and a code. `baseURL` names the server to sign in to when it is not the shared
+ * one (and must match the page's).
  */
 export async function openAdmin(
   openPage: (options?: PageOptions) => Promise<Page>,
-  { tab, ...options }: AdminPageOptions = {},
+  { tab, role, ...options }: AdminPageOptions = {},
 ): Promise<Page> {
   const page = await openPage(options);
-  const token = await staffSignIn(options.baseURL ?? baseURL);
+  const token = await staffSignIn(options.baseURL ?? baseURL, role);
   await page.addInitScript(
     ([key, value]) => {
       if (sessionStorage.getItem('e2e-signed-in')) return;
@@ -47,9 +51,10 @@ export const pageOverflow = (page: Page) =>
 /**
  * axe's serious and critical violations, measured once every finite animation (dialog and
  * toast fade-ins) has ended, so colour contrast is judged on what stays on screen. Spinners
- * and other endless animations are not waited for.
+ * and other endless animations are not waited for. `colourOnly`: the second theme of a screen
+ * already checked in full (see axeViolations).
  */
-export async function seriousAxeViolations(page: Page) {
+export async function seriousAxeViolations(page: Page, options: { colourOnly?: boolean } = {}) {
   // Toasts leave on a timer, and one that starts fading mid-scan reads as low contrast: give
   // any toast on screen time to go first (a settled toast passes; it is checked elsewhere).
   await page
@@ -58,6 +63,20 @@ export async function seriousAxeViolations(page: Page) {
     })
     .catch(() => undefined);
   await animationsSettled(page);
-  const violations = await axeViolations(page);
+  const violations = await axeViolations(page, options);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/**
+ * Step one of the gate: types the member's e-mail and passphrase and presses Enter, as a
+ * member would. The code step (or the authenticator set-up) comes next.
+ */
+export async function typeCredentials(
+  page: Page,
+  member: { email: string; passphrase: string },
+): Promise<void> {
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(member.email);
+  const passphrase = page.getByLabel('Passphrase', { exact: true });
+  await passphrase.fill(member.passphrase);
+  await passphrase.press('Enter');
 }
