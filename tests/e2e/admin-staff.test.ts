@@ -68,26 +68,6 @@ async function shownKey(page: Page): Promise<string> {
   return grouped.replace(/\s+/g, '');
 }
 
-/**
- * applyThemeInPlace without the colour transitions it would start: buttons fade to the new
- * theme over 150 ms, and on a busy machine a fade restarted after the wait for animations was
- * measured half-way (a contrast failure that is not there). As a theme toggle that disables
- * transitions while it switches; a constructed sheet, which the page's CSP allows.
- */
-async function switchTheme(page: Page, theme: 'light' | 'dark') {
-  await page.evaluate(() => {
-    const still = new CSSStyleSheet();
-    still.replaceSync('*, *::before, *::after { transition: none !important; }');
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, still];
-  });
-  await applyThemeInPlace(page, theme);
-  await page.evaluate(() => {
-    // Styles computed in the new theme before transitions come back, so none starts.
-    document.documentElement.getBoundingClientRect();
-    document.adoptedStyleSheets = document.adoptedStyleSheets.slice(0, -1);
-  });
-}
-
 /** /admin/join: the new passphrase, typed twice, then 'Continue' to the authenticator set-up. */
 async function choosePassphrase(page: Page, passphrase: string) {
   await page.getByLabel('Passphrase', { exact: true }).fill(passphrase);
@@ -343,13 +323,13 @@ describe('named staff (own server)', () => {
         const page = await openPage({ baseURL: server.baseURL, viewport });
         /** The screen in full in light, its colours in dark (a theme only swaps colours). */
         const check = async (screen: string) => {
-          await switchTheme(page, 'light');
+          await applyThemeInPlace(page, 'light');
           expect(await seriousAxeViolations(page), `${screen}, light`).toEqual([]);
-          await switchTheme(page, 'dark');
+          await applyThemeInPlace(page, 'dark');
           expect(await seriousAxeViolations(page, { colourOnly: true }), `${screen}, dark`).toEqual(
             [],
           );
-          await switchTheme(page, 'light');
+          await applyThemeInPlace(page, 'light');
           expect(await pageOverflow(page), `${screen} scrolls sideways`).toBeLessThanOrEqual(0);
         };
 

@@ -63,9 +63,17 @@ export async function axeViolations(
  */
 export async function applyThemeInPlace(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.evaluate((wanted) => {
+    // Colour transitions (150 ms on buttons) would let axe measure a colour half-way between
+    // the themes: they are held off while the theme changes, and the new styles computed
+    // before they come back, so none starts.
+    const still = new CSSStyleSheet();
+    still.replaceSync('*, *::before, *::after { transition: none !important; }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, still];
     const root = document.documentElement;
     root.classList.toggle('dark', wanted === 'dark');
     root.classList.toggle('light', wanted === 'light');
     root.style.colorScheme = wanted;
+    root.getBoundingClientRect();
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== still);
   }, theme);
 }
