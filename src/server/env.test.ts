@@ -36,12 +36,16 @@ describe('configuration (CONTRACT §1)', () => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`\\b${name}\\b`));
   });
 
-  it('refuses to generate SESSION_SECRET in production with DATABASE_URL, and names it', () => {
+  it('refuses to generate SESSION_SECRET or MFA_SECRET_KEY in production with DATABASE_URL, and names them', () => {
     const shared = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db.internal/waj' };
     expect(() => parseEnv(shared)).toThrow(ConfigError);
     expect(() => parseEnv(shared)).toThrow(/\bSESSION_SECRET\b.*instances cannot share/);
+    expect(() => parseEnv(shared)).toThrow(/\bMFA_SECRET_KEY\b.*instances cannot share/);
     const secret = 'x'.repeat(40);
-    expect(parseEnv({ ...shared, SESSION_SECRET: secret }).SESSION_SECRET).toBe(secret);
+    const key = 'k'.repeat(40);
+    expect(() => parseEnv({ ...shared, SESSION_SECRET: secret })).toThrow(/\bMFA_SECRET_KEY\b/);
+    const both = parseEnv({ ...shared, SESSION_SECRET: secret, MFA_SECRET_KEY: key });
+    expect([both.SESSION_SECRET, both.MFA_SECRET_KEY]).toEqual([secret, key]);
     // One instance on its own DATA_DIR, or development against PostgreSQL: the file will do.
     expect(() => parseEnv({ NODE_ENV: 'production' })).not.toThrow();
     expect(() => parseEnv({ ...shared, NODE_ENV: 'development' })).not.toThrow();
