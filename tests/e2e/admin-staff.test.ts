@@ -22,7 +22,13 @@ import {
 } from './helpers/applicant.ts';
 import { applyThemeInPlace } from './helpers/axe.ts';
 import { launchBrowser } from './helpers/browser.ts';
-import { startBuiltServer, staffSignIn, type RunningServer } from './helpers/server.ts';
+import {
+  E2E_PASSPHRASE,
+  FIRST_OWNER_EMAIL,
+  startBuiltServer,
+  staffSignIn,
+  type RunningServer,
+} from './helpers/server.ts';
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from './helpers/smtp.ts';
 
 const { openPage } = launchBrowser();
@@ -103,6 +109,41 @@ async function seedPepAtKyc(baseURL: string): Promise<Applicant> {
   await reviewFile(applicant, 'selfie', 'approve');
   return applicant;
 }
+
+/** A fresh installation: the server creates its first owner, who enrols at the first sign-in. */
+describe('the first owner (own server, no staff seeded)', () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startBuiltServer({}, { noStaff: true });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('signs in with ADMIN_EMAIL and the passphrase, sets up an authenticator, then gets in', async () => {
+    const page = await openPage({ baseURL: server.baseURL });
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Admin Access' }).waitFor();
+    await typeCredentials(page, { email: FIRST_OWNER_EMAIL, passphrase: E2E_PASSPHRASE });
+    // No authenticator yet: the set-up, never a token.
+    await enrolment(page).getByRole('img', { name: QR_ALT }).waitFor();
+    expect(await storedToken(page)).toBeNull();
+    await confirmFirstCode(page);
+    await page.getByRole('button', { name: 'Continue to the dashboard' }).click();
+    await dashboard(page).waitFor();
+    await toast(page, 'Access granted').waitFor();
+
+    // The owner sees every tab, Staff last, and is listed with a second factor.
+    expect((await tabNames(page)).at(-1)).toBe('Staff');
+    await page.getByRole('tab', { name: 'Staff', exact: true }).click();
+    const row = staffRow(page, FIRST_OWNER_EMAIL);
+    await row.waitFor();
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual(
+      expect.arrayContaining(['Owner', 'Active', 'On']),
+    );
+  });
+});
 
 /**
  * Named staff in the browser (CONTRACT §5): joining by an e-mailed invitation, what each role

@@ -114,8 +114,8 @@ export interface RunningServer {
   baseURL: string;
   /** The server's DATA_DIR (embedded database, uploads, qa/); removed when it stops. */
   dataDir: string;
-  /** The staff seeded before it started (staffSignIn hands out their sessions). */
-  staff: E2eStaff;
+  /** The staff seeded before it started (staffSignIn hands out their sessions); throws with noStaff. */
+  readonly staff: E2eStaff;
   /** SIGTERM; throws on a non-zero exit, a slow stop or any error the server logged. */
   stop(): Promise<void>;
 }
@@ -126,7 +126,15 @@ export interface StartOptions {
    * callback) lead back to it. The port is only known once picked, hence not in `extraEnv`.
    */
   ownPublicUrl?: boolean;
+  /**
+   * Seed no staff, so the server's own first start creates the first owner (ADMIN_EMAIL's
+   * default with E2E_PASSPHRASE, no authenticator yet): for the test of that first sign-in.
+   */
+  noStaff?: boolean;
 }
+
+/** The first owner a server creates itself when it starts with no staff (CONTRACT §5). */
+export const FIRST_OWNER_EMAIL = 'admin@waj.co.uk';
 
 /**
  * Starts the built server (dist/) on a free port with its embedded database in a temporary
@@ -145,7 +153,7 @@ export async function startBuiltServer(
   }
 
   const dataDir = await mkdtemp(join(tmpdir(), 'waj-e2e-'));
-  const staff = await seedStaff(dataDir);
+  const staff = options.noStaff ? null : await seedStaff(dataDir);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
 
@@ -239,8 +247,16 @@ export async function startBuiltServer(
     }
   }
 
-  staffOfServer.set(baseURL, staff);
-  return { baseURL, dataDir, staff, stop };
+  if (staff) staffOfServer.set(baseURL, staff);
+  return {
+    baseURL,
+    dataDir,
+    get staff() {
+      if (!staff) throw new Error('e2e: this server was started with noStaff');
+      return staff;
+    },
+    stop,
+  };
 }
 
 /**
