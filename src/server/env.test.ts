@@ -27,6 +27,7 @@ describe('configuration (CONTRACT §1)', () => {
     [{ KYC_PROVIDER: 'veriff' }, 'VERIFF_API_KEY'],
     [{ RATE_LIMIT_SCALE: '-1' }, 'RATE_LIMIT_SCALE'],
     [{ TRUST_PROXY: 'not-an-ip' }, 'TRUST_PROXY'],
+    [{ REDIS_URL: 'http://cache:6379' }, 'REDIS_URL'],
     [{ ADMIN_PASSPHRASE: 'short' }, 'ADMIN_PASSPHRASE'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ S3_BUCKET: 'cards' }, 'S3_REGION'],

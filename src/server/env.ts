@@ -89,6 +89,8 @@ const EnvSchema = z
     SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
     /** Encrypts staff TOTP secrets at rest (AES-256-GCM; the key is SHA-256 of this value). */
     MFA_SECRET_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
+    /** Rate limits shared between instances (CONTRACT §7); unset: counted in process. */
+    REDIS_URL: optional(url(['redis:', 'rediss:'], 'Redis')),
     RATE_LIMIT_SCALE: z.coerce.number('must be a number').min(0, 'must be 0 or more').default(1),
     TRUST_PROXY: optional(z.string().trim().refine(isCidrOrIp, 'must be an IP address or CIDR')),
     LOG_LEVEL: z
