@@ -5,8 +5,9 @@ import { requireNode24 } from './src/server/node-version.ts';
 requireNode24();
 
 /**
- * One runner, four projects: unit (shared rules), integration on PGlite, the same integration
- * suite on real PostgreSQL when DATABASE_URL is set, and end-to-end in Chromium.
+ * One runner, five projects: unit (shared rules), integration on PGlite, the same integration
+ * suite on real PostgreSQL when DATABASE_URL is set, end-to-end in Chromium, and the cluster
+ * rig (two built instances behind HAProxy) when DATABASE_URL is set.
  */
 const integration = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
@@ -38,6 +39,20 @@ export default defineConfig({
       },
       integration('integration', 'pglite'),
       ...(process.env.DATABASE_URL ? [integration('integration-postgres', 'postgres')] : []),
+      ...(process.env.DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'cluster',
+                include: ['tests/cluster/**/*.test.ts'],
+                environment: 'node',
+                setupFiles: ['tests/helpers/fail-on-console.ts'],
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
       {
         test: {
           name: 'e2e',
