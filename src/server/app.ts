@@ -17,6 +17,7 @@ import { registerRequestOriginChecks } from './http/request-origin.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { safeError } from './lib/safe-error.ts';
 import { registerSpa } from './http/spa.ts';
+import { redisRateLimits } from './rate-limit-store.ts';
 import { RATE_LIMITS, scaledMax } from './rate-limits.ts';
 import { registerActivation } from './routes/activation.ts';
 import { registerA11yReport } from './routes/a11y-report.ts';
@@ -240,7 +241,11 @@ async function staffRoutes(
  */
 export async function buildApp(
   ctx: AppContext,
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    /** Prefix of this app's rate-limit keys in Redis (tests, so runs never share counters). */
+    rateLimitKeyPrefix?: string;
+  } = {},
 ): Promise<FastifyInstance> {
   const { env } = ctx;
   const app = Fastify({
@@ -295,8 +300,23 @@ export async function buildApp(
   await app.register(cookie);
 
   if (env.RATE_LIMIT_SCALE > 0) {
+    // With REDIS_URL every instance counts the same attempts (CONTRACT §7); otherwise in process.
+    const shared = env.REDIS_URL
+      ? redisRateLimits(env.REDIS_URL, {
+          log: app.log,
+          ...(options.rateLimitKeyPrefix ? { keyPrefix: options.rateLimitKeyPrefix } : {}),
+        })
+      : undefined;
+    if (shared) {
+      app.addHook('onClose', async () => shared.close());
+      await shared.ready;
+    }
     await app.register(rateLimit, {
       global: true,
+      ...(shared ? { store: shared.store } : {}),
+      // A store failure lets the request through rather than failing it; the store above
+      // already falls back to counting in process, so this is only the last resort.
+      skipOnError: true,
       max: scaledMax(env, RATE_LIMITS.default.max),
       timeWindow: RATE_LIMITS.default.timeWindow,
       // Static files and the SPA are not limited; every API call is.

@@ -25,7 +25,11 @@ export interface RunningServer {
 /** Opens the database (migrated and seeded under a lock), loads secrets and builds the app. */
 export async function createServer(
   env: Env,
-  options: { database?: Database; logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    database?: Database;
+    logger?: FastifyServerOptions['logger'];
+    rateLimitKeyPrefix?: string;
+  } = {},
 ): Promise<RunningServer> {
   const dataDir = resolve(env.DATA_DIR);
   const database = options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir }));
@@ -45,7 +49,10 @@ export async function createServer(
       events,
       wakeMailer: () => mailer?.wake(),
     };
-    const app = await buildApp(ctx, options.logger === undefined ? {} : { logger: options.logger });
+    const app = await buildApp(ctx, {
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+      ...(options.rateLimitKeyPrefix ? { rateLimitKeyPrefix: options.rateLimitKeyPrefix } : {}),
+    });
     mailer = startMailWorker({
       db: database.db,
       transport: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : null,

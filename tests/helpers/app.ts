@@ -29,7 +29,7 @@ export interface TestApp extends RunningServer {
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { logLines?: string[] } = {},
+  options: { logLines?: string[]; rateLimitKeyPrefix?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'waj-test-'));
   const env = parseEnv({
@@ -49,7 +49,11 @@ export async function createTestApp(
         stream: { write: (line: string) => logLines.push(line) },
       }
     : false;
-  const server = await createServer(env, { database, logger });
+  const server = await createServer(env, {
+    database,
+    logger,
+    ...(options.rateLimitKeyPrefix ? { rateLimitKeyPrefix: options.rateLimitKeyPrefix } : {}),
+  });
   const members = new Map<StaffRole, Promise<SeededMember>>();
   const staffMember = (role: StaffRole = 'owner') => {
     let member = members.get(role);

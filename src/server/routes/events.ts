@@ -19,7 +19,8 @@ const HEARTBEAT_MS = 25_000;
 
 /**
  * Slots for open streams, in total and per client address, taken as a stream opens and given
- * back once when it closes. Beyond either cap the stream is refused with 429.
+ * back once when it closes. Beyond either cap the stream is refused with 429. Counted per
+ * instance on purpose, even with REDIS_URL: they cap the sockets this process holds open.
  */
 function streamSlots(perIp: number, max: number) {
   const byIp = new Map<string, number>();
