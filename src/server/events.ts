@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from './db/client.ts';
+import { lostConnectionCode } from './db/lost-connection.ts';
+import { siteSettings } from './db/schema.ts';
 
 /**
  * Live changes pushed to browsers over `GET /api/events` (CONTRACT §2). Events travel through
@@ -21,17 +23,70 @@ export interface EventHub {
   close(): Promise<void>;
 }
 
-export async function startEventHub(database: Database): Promise<EventHub> {
+/** What the hub says about its connection; the app's logger once it exists. */
+export interface EventHubLog {
+  warn(details: object, message: string): void;
+  info(message: string): void;
+}
+
+/** The switches every open page follows: re-sent after an outage in which changes were missed. */
+const SWITCHES = ['maintenance_mode', 'invite_mode'] as const;
+
+export async function startEventHub(
+  database: Database,
+  options: { log?: () => EventHubLog | undefined } = {},
+): Promise<EventHub> {
   const listeners = new Set<(event: LiveEvent) => void>();
-  const stop = await database.listen(CHANNEL, (payload) => {
-    let event: LiveEvent;
-    try {
-      event = JSON.parse(payload) as LiveEvent;
-    } catch {
-      return;
-    }
+  const dispatch = (event: LiveEvent) => {
     for (const listener of listeners) listener(event);
-  });
+  };
+  /**
+   * A switch flipped while the connection was down was never heard: send every open page the
+   * switches as they are now. Sent to this instance's pages only; the others heard it, or catch
+   * up themselves.
+   */
+  const resendSwitches = async () => {
+    const rows = await database.db
+      .select({ key: siteSettings.key, value: siteSettings.value })
+      .from(siteSettings)
+      .where(inArray(siteSettings.key, [...SWITCHES]));
+    for (const row of rows) {
+      dispatch({
+        type: 'site-setting',
+        key: row.key as (typeof SWITCHES)[number],
+        value: row.value,
+      });
+    }
+  };
+  const stop = await database.listen(
+    CHANNEL,
+    (payload) => {
+      let event: LiveEvent;
+      try {
+        event = JSON.parse(payload) as LiveEvent;
+      } catch {
+        return;
+      }
+      dispatch(event);
+    },
+    (status) => {
+      const log = options.log?.();
+      if (status.state === 'lost') {
+        log?.warn(
+          { code: status.code },
+          'live events: database LISTEN connection lost, reconnecting',
+        );
+        return;
+      }
+      log?.info('live events: database LISTEN connection back, switches re-sent');
+      resendSwitches().catch((error: unknown) => {
+        log?.warn(
+          { code: lostConnectionCode(error) },
+          'live events: could not re-read the switches after reconnecting',
+        );
+      });
+    },
+  );
   return {
     subscribe(listener) {
       listeners.add(listener);

@@ -8,6 +8,7 @@ import { seedDatabase } from './db/seed.ts';
 import type { Env } from './env.ts';
 import { startEventHub, type EventHub } from './events.ts';
 import { startMailWorker } from './mail/outbox.ts';
+import { markShuttingDown } from './routes/health.ts';
 import { createSmtpTransport } from './mail/transport.ts';
 import { ensureFirstOwner } from './auth/first-owner.ts';
 import { loadSecrets } from './secrets.ts';
@@ -38,7 +39,9 @@ export async function createServer(
     await migrateDatabase(database, seedDatabase);
     const secrets = await loadSecrets(database.db, env, dataDir);
     const storage = createDiskStorage({ root: join(dataDir, 'files') });
-    events = await startEventHub(database);
+    // The hub starts before the app (routes need it), so it logs through the app once built.
+    let log: FastifyInstance['log'] | undefined = undefined;
+    events = await startEventHub(database, { log: () => log });
     let mailer: ReturnType<typeof startMailWorker> | null = null;
     const ctx: AppContext = {
       env,
@@ -53,6 +56,7 @@ export async function createServer(
       ...(options.logger === undefined ? {} : { logger: options.logger }),
       ...(options.rateLimitKeyPrefix ? { rateLimitKeyPrefix: options.rateLimitKeyPrefix } : {}),
     });
+    log = app.log;
     mailer = startMailWorker({
       db: database.db,
       transport: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : null,
@@ -73,6 +77,7 @@ export async function createServer(
       close() {
         closing ??= (async () => {
           step = 'finishing requests';
+          markShuttingDown(app);
           await app.close();
           step = 'stopping the mail worker';
           await mailer?.stop();

@@ -25,11 +25,19 @@ export interface Database {
   withLock<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
   /**
    * Calls `onPayload` for each NOTIFY on `channel`, from any instance, once its transaction
-   * commits. Resolves to a function that stops listening.
+   * commits. Resolves to a function that stops listening. `onStatus` hears once when the
+   * connection is lost and once when listening again: what was sent in between was missed.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onStatus?: (status: ListenStatus) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** `lost` carries the error's code (never its message: it can name hosts and users). */
+export type ListenStatus = { state: 'lost'; code: string | undefined } | { state: 'restored' };
 
 export interface DatabaseOptions {
   /** A PostgreSQL URL; without one the embedded PGlite is used. */
@@ -68,6 +76,7 @@ async function openPglite(dataDir: string): Promise<Database> {
         await db.execute(sql`select pg_advisory_unlock(${key})`);
       }
     },
+    // In this process: its connection cannot drop, so there is no status to report.
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
@@ -123,40 +132,68 @@ async function openPostgres(url: string): Promise<Database> {
           await client.query('select pg_advisory_unlock($1)', [key]);
         }
       }),
-    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
+    listen: (channel, onPayload, onStatus) => listenPostgres(url, channel, onPayload, onStatus),
     close: () => pool.end(),
   };
 }
 
+/** Back-off of the LISTEN reconnection: doubling from the first to the last, reset once back. */
+export const LISTEN_RETRY_MS = { first: 500, max: 30_000 } as const;
+
 /**
- * LISTEN needs a connection of its own for as long as we listen. If it drops, it is opened
- * again after a pause; notifications sent meanwhile are missed, which is why screens also poll.
+ * LISTEN needs a connection of its own for as long as we listen. If it drops or cannot be
+ * opened, it is opened again with back-off until it succeeds (a database restarting or failing
+ * over refuses the first tries); notifications sent meanwhile are missed, which `onStatus`
+ * reports so the caller can catch up, and why screens also poll.
  */
 async function listenPostgres(
   url: string,
   channel: string,
   onPayload: (payload: string) => void,
+  onStatus?: (status: ListenStatus) => void,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
+  let lost = false;
   let retry: NodeJS.Timeout | undefined;
-  // Until it succeeds: a database still restarting refuses the first tries.
+  let delay: number = LISTEN_RETRY_MS.first;
+
   const retryLater = () => {
     if (stopped || retry) return;
     retry = setTimeout(() => {
       retry = undefined;
-      connect().catch(retryLater);
-    }, 2000).unref();
+      connect().then(() => {
+        delay = LISTEN_RETRY_MS.first;
+        if (lost && !stopped) {
+          lost = false;
+          onStatus?.({ state: 'restored' });
+        }
+      }, retryLater);
+    }, delay).unref();
+    delay = Math.min(delay * 2, LISTEN_RETRY_MS.max);
   };
+
+  /** The listening connection ended ('error', or 'end' without one): report once, reconnect. */
+  const dropped = (from: pg.Client, error?: unknown) => {
+    // Only the current listener counts: a client that never got that far is retried by connect.
+    if (client !== from) return;
+    client = null;
+    from.end().catch(() => {});
+    if (stopped) return;
+    if (!lost) {
+      lost = true;
+      onStatus?.({ state: 'lost', code: lostConnectionCode(error) ?? errorCode(error) });
+    }
+    retryLater();
+  };
+
   const connect = async () => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (msg) => {
       if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
     });
-    next.on('error', () => {
-      next.end().catch(() => {});
-      retryLater();
-    });
+    next.on('error', (error) => dropped(next, error));
+    next.on('end', () => dropped(next));
     try {
       await next.connect();
       await next.query(`listen ${pg.escapeIdentifier(channel)}`);
@@ -167,6 +204,7 @@ async function listenPostgres(
     if (stopped) await next.end().catch(() => {});
     else client = next;
   };
+
   try {
     await connect();
   } catch (error) {
@@ -177,8 +215,15 @@ async function listenPostgres(
   return async () => {
     stopped = true;
     clearTimeout(retry);
-    await client?.end().catch(() => {});
+    const last = client;
+    client = null;
+    await last?.end().catch(() => {});
   };
+}
+
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
 }
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */
