@@ -37,6 +37,64 @@ describe('configuration (CONTRACT §1)', () => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`\\b${name}\\b`));
   });
 
+  describe('S3 storage', () => {
+    const s3 = {
+      S3_BUCKET: 'waj-files',
+      S3_REGION: 'eu-west-2',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret-value-never-printed',
+    };
+
+    it('accepts the four together, with or without S3_ENDPOINT, encrypting by default', () => {
+      const env = parseEnv(s3);
+      expect(env).toMatchObject({ ...s3, S3_SERVER_SIDE_ENCRYPTION: 'AES256' });
+      expect(env.S3_ENDPOINT).toBeUndefined();
+      expect(
+        parseEnv({
+          ...s3,
+          S3_ENDPOINT: 'http://127.0.0.1:9000',
+          S3_SERVER_SIDE_ENCRYPTION: 'none',
+        }),
+      ).toMatchObject({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_SERVER_SIDE_ENCRYPTION: 'none' });
+      expect(parseEnv({}).S3_BUCKET).toBeUndefined();
+    });
+
+    it.each(['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)(
+      'names %s when it is missing from an S3 configuration',
+      (name) => {
+        const source: Record<string, string> = { ...s3 };
+        delete source[name];
+        expect(() => parseEnv(source)).toThrow(
+          new RegExp(`\\b${name} is required when S3 storage is configured`),
+        );
+      },
+    );
+
+    it('names every missing one when only S3_ENDPOINT is set', () => {
+      const error = (() => {
+        try {
+          parseEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000' });
+        } catch (e) {
+          return e as Error;
+        }
+      })();
+      expect(error).toBeInstanceOf(ConfigError);
+      for (const name of ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])
+        expect(error?.message).toContain(`${name} is required`);
+    });
+
+    it.each([
+      [{ S3_ENDPOINT: 'ftp://files.internal' }, 'S3_ENDPOINT'],
+      [{ S3_BUCKET: 's3://waj-files' }, 'S3_BUCKET'],
+      [{ S3_BUCKET: 'waj/files' }, 'S3_BUCKET'],
+      [{ S3_REGION: 'EU West 2' }, 'S3_REGION'],
+      [{ S3_SERVER_SIDE_ENCRYPTION: 'aws:kms' }, 'S3_SERVER_SIDE_ENCRYPTION'],
+    ])('refuses %o and names %s, never printing the secret', (bad, name) => {
+      expect(() => parseEnv({ ...s3, ...bad })).toThrow(new RegExp(`\\b${name}\\b`));
+      expect(() => parseEnv({ ...s3, ...bad })).not.toThrow(/secret-value-never-printed/);
+    });
+  });
+
   it('refuses to generate SESSION_SECRET or MFA_SECRET_KEY in production with DATABASE_URL, and names them', () => {
     const shared = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db.internal/waj' };
     expect(() => parseEnv(shared)).toThrow(ConfigError);

@@ -41,6 +41,12 @@ const isCidrOrIp = (v: string) => {
   return /^\d+$/.test(bits) && Number(bits) <= max;
 };
 
+/**
+ * A bucket name, not a path or URL. Looser than S3's rules for new buckets (3 to 63 lower-case
+ * letters, digits, '.' and '-'): older buckets and some S3-compatible servers allow more.
+ */
+const isBucketName = (v: string) => /^[A-Za-z0-9][A-Za-z0-9._-]{1,253}[A-Za-z0-9]$/.test(v);
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -81,6 +87,14 @@ const EnvSchema = z
     S3_REGION: optionalString,
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
+    /**
+     * Server-side encryption asked of the bucket for every file: 'AES256' (SSE-S3), or 'none'
+     * for an S3-compatible server that refuses the header (MinIO without a KMS), whose disks
+     * must then be encrypted by other means.
+     */
+    S3_SERVER_SIDE_ENCRYPTION: optional(
+      z.enum(['AES256', 'none'], "must be 'AES256' or 'none'"),
+    ).default('AES256'),
     KYC_PROVIDER: z.enum(['builtin', 'veriff'], "must be 'builtin' or 'veriff'").default('builtin'),
     VERIFF_API_KEY: optionalString,
     VERIFF_SHARED_SECRET: optionalString,
@@ -128,21 +142,30 @@ const EnvSchema = z
     }
     const s3 = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
     if (s3.some((k) => env[k]) || env.S3_ENDPOINT) {
-      // Identity documents must never land somewhere other than where the operator asked.
-      ctx.addIssue({
-        code: 'custom',
-        path: ['S3_BUCKET'],
-        message:
-          'is set, but S3 storage is not available in this version: unset the S3_* variables',
-      });
+      // All four together or none: identity documents must never land somewhere other than
+      // where the operator asked (a half-set S3 must not quietly fall back to the disk).
       for (const key of s3) {
         if (!env[key])
           ctx.addIssue({
             code: 'custom',
             path: [key],
-            message: 'is required when S3 storage is configured',
+            message: 'is required when S3 storage is configured (any S3_* variable is set)',
           });
       }
+    }
+    if (env.S3_BUCKET && !isBucketName(env.S3_BUCKET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: "must be a bucket name (letters, digits, '.', '_' and '-'), not a path or URL",
+      });
+    }
+    if (env.S3_REGION && !/^[a-z0-9-]{1,64}$/.test(env.S3_REGION)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_REGION'],
+        message: "must be a region name such as 'eu-west-2' (R2: 'auto')",
+      });
     }
   });
 

@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.ts';
 import type { AppContext } from './context.ts';
@@ -12,7 +12,7 @@ import { markShuttingDown } from './routes/health.ts';
 import { createSmtpTransport } from './mail/transport.ts';
 import { ensureFirstOwner } from './auth/first-owner.ts';
 import { loadSecrets } from './secrets.ts';
-import { createDiskStorage } from './storage/disk.ts';
+import { openFileStorage } from './storage/open.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -33,12 +33,13 @@ export async function createServer(
   } = {},
 ): Promise<RunningServer> {
   const dataDir = resolve(env.DATA_DIR);
+  // First: an S3 bucket that cannot be reached stops the start before the database is opened.
+  const storage = await openFileStorage(env, dataDir);
   const database = options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir }));
   let events: EventHub | undefined;
   try {
     await migrateDatabase(database, seedDatabase);
     const secrets = await loadSecrets(database.db, env, dataDir);
-    const storage = createDiskStorage({ root: join(dataDir, 'files') });
     // The hub starts before the app (routes need it), so it logs through the app once built.
     let log: FastifyInstance['log'] | undefined = undefined;
     events = await startEventHub(database, { log: () => log });

@@ -41,10 +41,13 @@ export function createDiskStorage(options: DiskStorageOptions): FileStorage {
       // new one, never a torn write. The leading '.' can never match a valid key.
       const temp = join(dir, `.${randomBytes(8).toString('hex')}.tmp`);
       const handle = await open(temp, 'wx', FILE_MODE);
+      let size: number;
       try {
         try {
+          // A stream is written chunk by chunk as it is read.
           await handle.writeFile(data);
           await handle.sync();
+          size = (await handle.stat()).size;
         } finally {
           await handle.close();
         }
@@ -62,7 +65,7 @@ export function createDiskStorage(options: DiskStorageOptions): FileStorage {
           await dirHandle.close();
         }
       }
-      return { size: data.length };
+      return { size };
     },
 
     async getStream(key): Promise<Readable> {

@@ -2,14 +2,21 @@ import type { Readable } from 'node:stream';
 import { AppError } from '../errors.ts';
 
 /**
- * Where uploaded files (identity documents) live. The disk driver keeps them under DATA_DIR;
- * an S3 driver can come later behind the same interface. There are deliberately no public or
+ * Where uploaded files (identity documents) live: under DATA_DIR (disk.ts) or in an S3 bucket
+ * (s3.ts, when S3_* is set; open.ts chooses). There are deliberately no public or
  * signed download URLs: files leave only through routes that check a credential and audit
  * (identity files: `GET /api/admin-kyc-file/:id`), so no key held anywhere can mint access.
  */
 export interface FileStorage {
-  /** Stores `data` under `key`, replacing any previous file atomically. */
-  put(key: string, data: Buffer, options?: { contentType?: string }): Promise<{ size: number }>;
+  /**
+   * Stores `data` under `key`, replacing any previous file atomically. A stream is read as it
+   * is written, never held whole in memory.
+   */
+  put(
+    key: string,
+    data: Buffer | Readable,
+    options?: { contentType?: string },
+  ): Promise<{ size: number }>;
   /** AppError('not_found', 'File not found') when there is no such file. */
   getStream(key: string): Promise<Readable>;
   /** Deleting a missing key is not an error. */
