@@ -2,6 +2,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../helpers/sse.ts';
 import { startSmtpCapture, type SmtpCapture } from '../e2e/helpers/smtp.ts';
+import {
+  applicantCall,
+  DETAILS,
+  pendingFiles,
+  upload,
+  type Applicant,
+} from '../e2e/helpers/applicant.ts';
+import { startTestS3Server, type TestS3Server } from '../helpers/s3-server.ts';
 import { clusterUnavailable, portOpen, startCluster, type Cluster } from './helpers/cluster.ts';
 
 /**
@@ -15,15 +23,27 @@ if (unavailable) process.stdout.write(`cluster rig skipped: ${unavailable}\n`);
 describe.skipIf(unavailable !== null)('two instances behind a load balancer', () => {
   let cluster: Cluster;
   let smtp: SmtpCapture;
+  let s3: TestS3Server;
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    // Limits are the subject of their own test: here, generous enough for 100 clients at once.
-    cluster = await startCluster({ SMTP_URL: smtp.url, RATE_LIMIT_SCALE: '50' });
+    s3 = await startTestS3Server();
+    cluster = await startCluster({
+      SMTP_URL: smtp.url,
+      // Files in S3-compatible storage, shared by both (an instance's disk is its own).
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: s3.bucket,
+      S3_REGION: s3.region,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      // Limits are the subject of their own test: here, generous enough for 100 clients at once.
+      RATE_LIMIT_SCALE: '50',
+    });
   });
   afterAll(async () => {
     await cluster?.stop();
     await smtp?.close();
+    await s3?.close();
   });
 
   const post = (base: string, call: string, body: object, headers: Record<string, string> = {}) =>
@@ -49,6 +69,43 @@ describe.skipIf(unavailable !== null)('two instances behind a load balancer', ()
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     // Everyone else is told the code is not valid (any more), as a second visitor would be.
     expect(statuses.filter((status) => status !== 200 && status !== 404)).toEqual([]);
+  });
+
+  it('an identity file uploaded through one instance is reviewed through the other', async () => {
+    const [a, b] = cluster.instances;
+    const generated = await staff(a!.url, 'admin-invite-generate', { count: 1 });
+    const [code] = ((await generated.json()) as { codes: string[] }).codes;
+    const redeemed = (await (await post(a!.url, 'apply-verify-code', { code })).json()) as {
+      basic_id: string;
+      token: string;
+    };
+    const onA: Applicant = {
+      baseURL: a!.url,
+      basicId: redeemed.basic_id,
+      token: redeemed.token,
+      staff: cluster.ownerToken,
+    };
+    await applicantCall(onA, 'apply-details', DETAILS);
+    const { id } = await upload(onA, 'document', 7);
+
+    // It went to the bucket, not to instance a's disk.
+    expect(s3.requests.some((r) => r.method === 'PUT' && r.url.includes('/kyc/'))).toBe(true);
+    // Instance b lists it and serves its bytes, from the bucket.
+    const onB = { ...onA, baseURL: b!.url };
+    expect((await pendingFiles(onB)).map((file) => file.id)).toContain(id);
+    const file = await fetch(`${b!.url}/api/admin-kyc-file/${id}`, {
+      headers: { 'x-admin-pass': cluster.ownerToken },
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/jpeg');
+    expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    const reviewed = await staff(b!.url, 'admin-kyc-action', {
+      file_id: id,
+      action: 'approve',
+      notes: 'Matches the selfie.',
+      reason: null,
+    });
+    expect(reviewed.status).toBe(200);
   });
 
   it('a maintenance switch made on one instance reaches a page served by the other within 2 s', async () => {
