@@ -10,14 +10,20 @@ import {
   type Applicant,
 } from '../e2e/helpers/applicant.ts';
 import { startTestS3Server, type TestS3Server } from '../helpers/s3-server.ts';
-import { clusterUnavailable, portOpen, startCluster, type Cluster } from './helpers/cluster.ts';
+import {
+  CLUSTER_REDIS_URL,
+  clusterUnavailable,
+  portOpen,
+  startCluster,
+  type Cluster,
+} from './helpers/cluster.ts';
 
 /**
  * CONTRACT §7: any number of instances behind a load balancer behave as one. Two built servers
  * on one PostgreSQL database behind HAProxy; each test drives them as clients and operators
  * would, through the balancer or straight at one instance to prove what crosses between them.
  */
-const unavailable = clusterUnavailable();
+const unavailable = await clusterUnavailable();
 if (unavailable) process.stdout.write(`cluster rig skipped: ${unavailable}\n`);
 
 describe.skipIf(unavailable !== null)('two instances behind a load balancer', () => {
@@ -36,7 +42,8 @@ describe.skipIf(unavailable !== null)('two instances behind a load balancer', ()
       S3_REGION: s3.region,
       S3_ACCESS_KEY_ID: s3.accessKeyId,
       S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-      // Limits are the subject of their own test: here, generous enough for 100 clients at once.
+      // Limits counted once for both, in Redis; scaled up so 100 racing clients fit in them.
+      REDIS_URL: CLUSTER_REDIS_URL,
       RATE_LIMIT_SCALE: '50',
     });
   });
@@ -108,6 +115,61 @@ describe.skipIf(unavailable !== null)('two instances behind a load balancer', ()
     expect(reviewed.status).toBe(200);
   });
 
+  it('counts a limit once across both: N attempts in all, not N on each', async () => {
+    // validate-invite allows 10 a minute per address, × RATE_LIMIT_SCALE 50 here. The client is
+    // named by X-Forwarded-For (the instances trust the balancer), new for every run, so no
+    // earlier run's counts in Redis meet this one.
+    const limit = 10 * 50;
+    const client = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 6; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          post(
+            cluster.url,
+            'validate-invite',
+            { code: 'ZZZZ-ZZZZ-ZZZZ' },
+            {
+              'x-forwarded-for': client,
+            },
+          ),
+        ),
+      );
+      statuses.push(...answers.map((res) => res.status));
+    }
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(600 - limit);
+  });
+
+  it('live events resume by themselves after PostgreSQL ends every connection of both instances', async () => {
+    const [a, b] = cluster.instances;
+    const stream = await openEventStream(`${b!.url}/api/events`);
+    const admin = new pg.Client({ connectionString: cluster.databaseUrl });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query<{ ended: boolean }>(
+        `select pg_terminate_backend(pid) as ended from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      expect(rows.filter((row) => row.ended).length).toBeGreaterThan(0);
+      // Once b listens again it re-sends the switches it may have missed.
+      let message: string | null;
+      do message = await stream.next(10_000);
+      while (message !== null && !message.includes('maintenance_mode'));
+      expect(message).not.toBeNull();
+      // And a change made on a afterwards arrives live.
+      const toggled = await staff(a!.url, 'admin-maintenance-toggle', { enabled: true });
+      expect(toggled.status).toBe(200);
+      do message = await stream.next(2000);
+      while (message !== null && !message.includes('"enabled":true'));
+      expect(message).toContain('"enabled":true');
+    } finally {
+      stream.close();
+      await admin.end();
+      await staff(a!.url, 'admin-maintenance-toggle', { enabled: false });
+    }
+  });
+
   it('a maintenance switch made on one instance reaches a page served by the other within 2 s', async () => {
     const [a, b] = cluster.instances;
     const stream = await openEventStream(`${b!.url}/api/events`);
@@ -155,20 +217,35 @@ describe.skipIf(unavailable !== null)('two instances behind a load balancer', ()
     const writer = async (n: number) => {
       for (let i = 0; !stop; i++) {
         const email = `load.${n}.${i}@example.com`;
-        const res = await post(cluster.url, 'eoi', { fullName: `Load ${n} ${i}`, email }).catch(
-          () => null,
-        );
+        // Each write from its own client address: the per-address EOI limit is not the subject.
+        const from = { 'x-forwarded-for': `10.200.${n}.${(i % 250) + 1}` };
+        const res = await post(
+          cluster.url,
+          'eoi',
+          { fullName: `Load ${n} ${i}`, email },
+          from,
+        ).catch(() => null);
         if (res?.status === 200) acknowledged.push(email);
         else failed++;
       }
     };
     const writers = Promise.all(Array.from({ length: 8 }, (_, n) => writer(n)));
+    const until = async (what: string, done: () => boolean) => {
+      const deadline = Date.now() + 20_000;
+      while (!done()) {
+        if (Date.now() > deadline)
+          throw new Error(`${what}: ${acknowledged.length} acknowledged, ${failed} failed`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
     // Some writes land on each instance, then one dies mid-stream.
-    while (acknowledged.length < 40) await new Promise((r) => setTimeout(r, 20));
+    await until('writes before the kill', () => acknowledged.length >= 40);
     victim!.process.kill('SIGKILL');
     expect(await victim!.exited).toBe('signal SIGKILL');
     const afterKill = acknowledged.length;
-    while (acknowledged.length < afterKill + 60) await new Promise((r) => setTimeout(r, 20));
+    await until('writes after the kill', () => acknowledged.length >= afterKill + 60).finally(
+      () => (stop = true),
+    );
     stop = true;
     await writers;
     expect(await portOpen(victim!.url)).toBe(false);

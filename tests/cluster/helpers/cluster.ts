@@ -15,16 +15,21 @@ const SERVER_ENTRY = join(ROOT, 'dist', 'server', 'main.js');
 const MFA_KEY = 'cluster rig mfa key, only for the test instances';
 const SESSION_SECRET = 'cluster rig session secret, only for the test instances';
 
+/** Where the rig finds Redis (the machine's own, as in CI). */
+export const CLUSTER_REDIS_URL = 'redis://127.0.0.1:6379';
+
 /**
  * Why the rig cannot run here, or null when it can: it needs the built server, PostgreSQL at
- * DATABASE_URL and HAProxy (Debian's package; .ci/run installs it).
+ * DATABASE_URL, Redis on 127.0.0.1:6379 and HAProxy (Debian's package; .ci/run installs it).
  */
-export function clusterUnavailable(): string | null {
+export async function clusterUnavailable(): Promise<string | null> {
   if (!process.env.DATABASE_URL) return 'DATABASE_URL is not set (the rig needs PostgreSQL)';
   if (!existsSync(SERVER_ENTRY)) return `${SERVER_ENTRY} is missing: run \`npm run build\``;
   const haproxy = spawnSync('haproxy', ['-v'], { stdio: 'ignore' });
-  if (haproxy.error || haproxy.status !== 0)
+  if (haproxy.error || haproxy.status !== 0) {
     return 'haproxy is not installed (apt-get install haproxy)';
+  }
+  if (!(await portOpen('http://127.0.0.1:6379'))) return 'Redis does not answer on 127.0.0.1:6379';
   return null;
 }
 
@@ -165,7 +170,8 @@ export async function startCluster(extraEnv: NodeJS.ProcessEnv = {}): Promise<Cl
       '  default_backend instances',
       'backend instances',
       '  balance roundrobin',
-      '  option httpchk GET /healthz',
+      // Traffic only to an instance that says it is ready (not shutting down, database up).
+      '  option httpchk GET /readyz',
       '  default-server inter 500ms fall 2 rise 2',
       ...instances.map((i) => `  server ${i.name} ${new URL(i.url).host} check`),
       '',
