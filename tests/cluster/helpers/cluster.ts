@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Redis } from 'ioredis';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import { migrateDatabase } from '../../../src/server/db/migrate.ts';
 import { seedDatabase } from '../../../src/server/db/seed.ts';
@@ -15,8 +16,12 @@ const SERVER_ENTRY = join(ROOT, 'dist', 'server', 'main.js');
 const MFA_KEY = 'cluster rig mfa key, only for the test instances';
 const SESSION_SECRET = 'cluster rig session secret, only for the test instances';
 
-/** Where the rig finds Redis (the machine's own, as in CI). */
-export const CLUSTER_REDIS_URL = 'redis://127.0.0.1:6379';
+/**
+ * Where the rig finds Redis (the machine's own, as in CI): a logical database of its own,
+ * emptied when a cluster starts, so counts left by an earlier run (limits last a minute) never
+ * meet this one.
+ */
+export const CLUSTER_REDIS_URL = 'redis://127.0.0.1:6379/15';
 
 /**
  * Why the rig cannot run here, or null when it can: it needs the built server, PostgreSQL at
@@ -91,6 +96,12 @@ export async function startCluster(extraEnv: NodeJS.ProcessEnv = {}): Promise<Cl
     await database.drop();
   };
   try {
+    if (extraEnv.REDIS_URL) {
+      const redis = new Redis(extraEnv.REDIS_URL, { lazyConnect: true });
+      await redis.connect();
+      await redis.flushdb();
+      await redis.quit();
+    }
     // Migrated and seeded once, with an owner's session, before any instance starts.
     const db = await openDatabase({ url: database.url, dataDir: 'memory' });
     let ownerToken: string;
