@@ -4,7 +4,7 @@
  * and a bare Fastify + `pg` server doing the least each call needs: one INSERT for
  * `POST /api/contact`, a constant JSON for `GET /api/site-settings/invite_mode`. autocannon
  * drives both with 50 connections, in alternating rounds so a busy moment hits both alike.
- * Prints the ratios and p99s; fails when write < 0.5×, read < 0.8×, or a p99 over 20 ms.
+ * Both servers are processes of their own; autocannon runs in this one. Prints the ratios and p99s; fails when write < 0.5×, read < 0.8×, or a p99 over 20 ms.
  * Needs DATABASE_URL (skipped without it).
  */
 import { spawn } from 'node:child_process';
@@ -13,7 +13,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import pg from 'pg';
 
 const ENTRY = 'dist/server/main.js';
@@ -95,30 +94,21 @@ async function startProduct(databaseUrl: string) {
   };
 }
 
-/** The floor: the least each call needs, on the same database. */
+/** The floor (bench/bare-server.ts), in a process of its own as the product is. */
 async function startBare(databaseUrl: string) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  const app = Fastify({ logger: false });
-  app.get('/api/site-settings/invite_mode', async () => ({
-    ok: true,
-    key: 'invite_mode',
-    value: { enabled: false },
-  }));
-  app.post('/api/contact', async (request) => {
-    const body = request.body as { name: string; email: string; message: string };
-    const { rows } = await pool.query<{ id: string }>(
-      'insert into contact_messages (name, email, message) values ($1, $2, $3) returning id',
-      [body.name, body.email, body.message],
-    );
-    return { ok: true, id: rows[0]!.id };
+  const child = spawn(process.execPath, ['bench/bare-server.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const port = await freePort();
-  await app.listen({ port, host: '127.0.0.1' });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.setEncoding('utf8').once('data', (line: string) => resolve(line.trim()));
+    child.once('exit', () => reject(new Error('the bare server did not start')));
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     async stop() {
-      await app.close();
-      await pool.end();
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
     },
   };
 }

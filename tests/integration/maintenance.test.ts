@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, siteSettings } from '../../src/server/db/schema.ts';
+import { publishEvent } from '../../src/server/events.ts';
 import { openEventStream } from '../helpers/sse.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -108,5 +109,29 @@ describe('POST /api/admin-maintenance-toggle', () => {
       .from(siteSettings)
       .where(eq(siteSettings.key, 'maintenance_mode'));
     expect(row!.value).toEqual({ enabled: false });
+  });
+});
+
+describe('GET /api/site-settings/:key, kept for a moment', () => {
+  it('shows a toggle at once on the instance that made it, and a change heard from another', async () => {
+    expect(await maintenance()).toEqual({ enabled: false });
+    // Read again: answered from memory now, yet the toggle shows straight after its answer.
+    expect(await maintenance()).toEqual({ enabled: false });
+    expect((await toggle({ enabled: true }, { 'x-admin-pass': token })).status).toBe(200);
+    expect(await maintenance()).toEqual({ enabled: true });
+
+    // Another instance's change arrives as an event (NOTIFY): the kept answer is dropped.
+    await t.ctx.db.transaction(async (tx) => {
+      await tx
+        .update(siteSettings)
+        .set({ value: { enabled: false } })
+        .where(eq(siteSettings.key, 'maintenance_mode'));
+      await publishEvent(tx, {
+        type: 'site-setting',
+        key: 'maintenance_mode',
+        value: { enabled: false },
+      });
+    });
+    await expect.poll(maintenance, { timeout: 900, interval: 20 }).toEqual({ enabled: false });
   });
 });
