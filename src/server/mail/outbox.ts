@@ -85,6 +85,11 @@ export interface MailWorker {
 
 const DEFAULT_FROM = 'Waj <no-reply@waj.co.uk>';
 /**
+ * How long a wake waits for others to join it: under load every write wakes the worker, and
+ * one look per burst, not one per write, keeps the database for the writes themselves.
+ */
+const WAKE_DELAY_MS = 25;
+/**
  * How long a claim lasts. It must outlast sending a whole batch (the transport's timeouts
  * bound each send), or another instance could claim a row this one is still sending.
  */
@@ -272,6 +277,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   let stopped = false;
   let polling = false;
   let wokenWhilePolling = false;
+  /** A look is already due within WAKE_DELAY_MS: further wakes join it. */
+  let wakePending = false;
 
   function schedule(delayMs: number) {
     if (stopped) return;
@@ -283,6 +290,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
 
   async function poll() {
     timer = undefined;
+    wakePending = false;
     polling = true;
     try {
       // A full batch means more may be due: keep going instead of waiting a whole interval.
@@ -297,7 +305,10 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     } finally {
       polling = false;
     }
-    schedule(wokenWhilePolling ? 0 : pollIntervalMs);
+    if (wokenWhilePolling) {
+      wakePending = true;
+      schedule(WAKE_DELAY_MS);
+    } else schedule(pollIntervalMs);
     wokenWhilePolling = false;
   }
 
@@ -308,7 +319,10 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     wake() {
       if (stopped) return;
       if (polling) wokenWhilePolling = true;
-      else schedule(0);
+      else if (!wakePending) {
+        wakePending = true;
+        schedule(WAKE_DELAY_MS);
+      }
     },
     async stop() {
       stopped = true;
