@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { OutboxHealth } from '../../shared/schemas/mail.ts';
-import type { Db, Tx } from '../db/client.ts';
+import { queryRows, type Db, type Tx } from '../db/client.ts';
 import { emailOutbox } from '../db/schema.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -34,6 +35,39 @@ export async function queueEmail(db: Db | Tx, mail: QueuedMail): Promise<string>
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error('email_outbox insert returned no row');
+  return row.id;
+}
+
+/**
+ * Inserts one row and queues its mail in one statement (two inserts in a WITH): atomic like a
+ * transaction, in one round trip instead of four (BEGIN, two INSERTs, COMMIT). For the public
+ * forms, the busiest writes. `values` are by the table's property names; resolves to the id.
+ */
+export async function insertWithMail<T extends PgTable & { id: PgColumn }>(
+  db: Db,
+  table: T,
+  values: Partial<Record<keyof T['$inferInsert'] & string, unknown>>,
+  mail: QueuedMail,
+): Promise<string> {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const entries = Object.entries(values).filter(([, value]) => value !== undefined);
+  const names = entries.map(([key]) => sql.identifier(columns[key]!.name));
+  const params = entries.map(([, value]) => sql`${value}`);
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`with stored as (
+          insert into ${table} (${sql.join(names, sql`, `)}) values (${sql.join(params, sql`, `)})
+          returning ${sql.identifier(table.id.name)} as id
+        ), queued as (
+          insert into ${emailOutbox}
+            (${sql.identifier(emailOutbox.to.name)}, ${sql.identifier(emailOutbox.subject.name)},
+             ${sql.identifier(emailOutbox.text.name)}, ${sql.identifier(emailOutbox.html.name)},
+             ${sql.identifier(emailOutbox.template.name)})
+          values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.template})
+        )
+        select id from stored`,
+  );
+  if (!row) throw new Error('insertWithMail: the insert returned no row');
   return row.id;
 }
 

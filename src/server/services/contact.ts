@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client.ts';
-import { contactMessages, emailOutbox } from '../db/schema.ts';
+import type { Db } from '../db/client.ts';
+import { contactMessages } from '../db/schema.ts';
+import { insertWithMail } from '../mail/outbox.ts';
 import { staffNotification } from '../mail/staff-notification.ts';
 
 export interface ContactOptions {
@@ -16,8 +16,7 @@ export interface ContactOptions {
 /**
  * `contact`: stores the message for the staff inbox and queues the staff notification
  * together, so there is never a message nobody is told about, nor a mail about a message that
- * was not kept. One statement (two inserts in a WITH) is one transaction in one round trip:
- * the public form is the busiest write, and BEGIN, two INSERTs and COMMIT took four.
+ * was not kept: one statement, so one round trip (insertWithMail).
  */
 export async function contact(options: ContactOptions): Promise<{ id: string }> {
   const { name, email, message } = options.input;
@@ -33,23 +32,11 @@ export async function contact(options: ContactOptions): Promise<{ id: string }> 
     ],
     footer: `Reply to the sender directly. Contact messages: ${options.publicUrl}/admin`,
   });
-  const [row] = await queryRows<{ id: string }>(
+  const id = await insertWithMail(
     options.db,
-    sql`with stored as (
-          insert into ${contactMessages}
-            (${sql.identifier(contactMessages.name.name)}, ${sql.identifier(contactMessages.email.name)},
-             ${sql.identifier(contactMessages.message.name)}, ${sql.identifier(contactMessages.status.name)})
-          values (${name}, ${email}, ${message}, 'new')
-          returning ${sql.identifier(contactMessages.id.name)} as id
-        ), queued as (
-          insert into ${emailOutbox}
-            (${sql.identifier(emailOutbox.to.name)}, ${sql.identifier(emailOutbox.subject.name)},
-             ${sql.identifier(emailOutbox.text.name)}, ${sql.identifier(emailOutbox.html.name)},
-             ${sql.identifier(emailOutbox.template.name)})
-          values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.template})
-        )
-        select id from stored`,
+    contactMessages,
+    { name, email, message, status: 'new' },
+    mail,
   );
-  if (!row) throw new Error('contact_messages insert returned no row');
-  return { id: row.id };
+  return { id };
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { eoiRequests } from '../db/schema.ts';
-import { queueEmail } from '../mail/outbox.ts';
+import { insertWithMail } from '../mail/outbox.ts';
 import { staffNotification } from '../mail/staff-notification.ts';
 
 export interface EoiOptions {
@@ -14,33 +14,28 @@ export interface EoiOptions {
 }
 
 /**
- * `eoi`: records an expression of interest and queues the staff notification in the same
- * transaction (the record and its mail exist together or not at all).
+ * `eoi`: records an expression of interest and queues the staff notification in one statement
+ * (the record and its mail exist together or not at all; insertWithMail).
  */
 export async function eoi(options: EoiOptions): Promise<{ id: string }> {
   const { fullName, email, phone, reason } = options.input;
-  return options.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(eoiRequests)
-      .values({ fullName, email, phone, reason, status: 'new' })
-      .returning({ id: eoiRequests.id });
-    if (!row) throw new Error('eoi_requests insert returned no row');
-    await queueEmail(
-      tx,
-      staffNotification({
-        to: options.staffEmail,
-        template: 'eoi.staff_notification',
-        subject: 'New expression of interest',
-        subjectName: fullName,
-        fields: [
-          ['Full name', fullName],
-          ['Email', email],
-          ['Phone', phone],
-          ['Reason', reason],
-        ],
-        footer: `Expressions of interest: ${options.publicUrl}/admin`,
-      }),
-    );
-    return { id: row.id };
-  });
+  const id = await insertWithMail(
+    options.db,
+    eoiRequests,
+    { fullName, email, phone, reason, status: 'new' },
+    staffNotification({
+      to: options.staffEmail,
+      template: 'eoi.staff_notification',
+      subject: 'New expression of interest',
+      subjectName: fullName,
+      fields: [
+        ['Full name', fullName],
+        ['Email', email],
+        ['Phone', phone],
+        ['Reason', reason],
+      ],
+      footer: `Expressions of interest: ${options.publicUrl}/admin`,
+    }),
+  );
+  return { id };
 }
