@@ -1,12 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isStaffRoute, OTHER_STAFF_ROUTES } from '../../src/server/app.ts';
 import { NOT_AUTHENTICATED } from '../../src/server/auth/staff.ts';
-import { queryRows } from '../../src/server/db/client.ts';
 import {
   applicationDetails,
   applications,
@@ -21,6 +18,7 @@ import {
 } from '../../src/server/db/schema.ts';
 import { hashToken } from '../../src/server/lib/crypto.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { fingerprint } from '../helpers/fingerprint.ts';
 
 /**
  * Every staff route, found in the server's own route table (so a route added later is covered
@@ -249,30 +247,7 @@ function staffRoutes(): { method: string; path: string }[] {
 }
 
 /** A fingerprint of every table's rows and of every stored file. */
-async function everything(): Promise<Record<string, string>> {
-  const tables = await queryRows<{ name: string }>(
-    t.ctx.db,
-    sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
-  );
-  const state: Record<string, string> = {};
-  for (const { name } of tables) {
-    const [row] = await queryRows<{ n: number; digest: string | null }>(
-      t.ctx.db,
-      sql`select count(*)::int as n, md5(string_agg(r::text, '|' order by r::text)) as digest
-          from ${sql.identifier(name)} as r`,
-    );
-    state[`table ${name}`] = `${row!.n} rows ${row!.digest ?? ''}`;
-  }
-  const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
-    );
-  for (const file of walk(t.env.DATA_DIR)) {
-    const digest = createHash('sha256').update(readFileSync(file)).digest('hex');
-    state[`file ${relative(t.env.DATA_DIR, file)}`] = digest;
-  }
-  return state;
-}
+const everything = () => fingerprint(t.ctx.db, t.env.DATA_DIR);
 
 describe('the staff guard', () => {
   it('covers the staff routes the panel needs, including those outside /api/admin-', () => {
