@@ -30,6 +30,33 @@ export async function startServer(env: Record<string, string>) {
   return { server, passphrase };
 }
 
+/**
+ * Starts `count` servers at once on the same configuration, as instances of one deployment
+ * starting together would, with one capture of stdout around them all (two captures nested in
+ * one process would lose whatever is written while they overlap). Resolves to the servers and
+ * every passphrase printed.
+ */
+export async function startServersTogether(env: Record<string, string>, count: number) {
+  const printed: string[] = [];
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    printed.push(String(chunk));
+    return true;
+  });
+  let servers: RunningServer[];
+  try {
+    servers = await Promise.all(
+      Array.from({ length: count }, () =>
+        createServer(parseEnv({ LOG_LEVEL: 'silent', ...env }), { logger: false }),
+      ),
+    );
+  } finally {
+    spy.mockRestore();
+  }
+  for (const server of servers) cleanups.push(() => server.close());
+  const passphrases = [...printed.join('').matchAll(/Passphrase: (\S+)/g)].map((m) => m[1]!);
+  return { servers, passphrases };
+}
+
 export function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'waj-life-'));
   cleanups.unshift(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.ts';
 import { createEmptyPostgresDatabase } from '../helpers/db.ts';
-import { onCleanup, signIn, startServer, tempDir } from '../helpers/lifecycle.ts';
+import { onCleanup, signIn, startServersTogether, tempDir } from '../helpers/lifecycle.ts';
 
 /** Every checked-in migration, as drizzle's journal lists them. */
 const MIGRATION_COUNT = (
@@ -18,15 +18,17 @@ describe('two instances on one DATABASE_URL', () => {
     const empty = await createEmptyPostgresDatabase();
     onCleanup(() => empty.drop());
     const env = { DATABASE_URL: empty.url, DATA_DIR: tempDir() };
-    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    const {
+      servers: [a, b],
+      passphrases: printed,
+    } = await startServersTogether(env, 2);
 
     // Exactly one of them generated (and printed) the passphrase; both accept it.
-    const printed = [a.passphrase, b.passphrase].filter(Boolean);
     expect(printed).toHaveLength(1);
-    expect((await signIn(a.server, printed[0]!)).statusCode).toBe(200);
-    expect((await signIn(b.server, printed[0]!)).statusCode).toBe(200);
+    expect((await signIn(a!, printed[0]!)).statusCode).toBe(200);
+    expect((await signIn(b!, printed[0]!)).statusCode).toBe(200);
 
-    const db = a.server.ctx.db;
+    const db = a!.ctx.db;
     const applied = await queryRows(
       db,
       sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
@@ -34,7 +36,7 @@ describe('two instances on one DATABASE_URL', () => {
     expect(applied).toEqual([{ n: MIGRATION_COUNT }]);
     const settings = await queryRows(db, sql`select count(*)::int as n from site_settings`);
     expect(settings).toEqual([{ n: 3 }]);
-    expect((await a.server.app.inject('/healthz')).statusCode).toBe(200);
-    expect((await b.server.app.inject('/healthz')).statusCode).toBe(200);
+    expect((await a!.app.inject('/healthz')).statusCode).toBe(200);
+    expect((await b!.app.inject('/healthz')).statusCode).toBe(200);
   });
 });
