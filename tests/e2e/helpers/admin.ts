@@ -37,6 +37,9 @@ export async function openAdmin(
   );
   await page.goto('/admin');
   await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+  // The switches and tabs follow the member's role, known once `admin-me` answers: wait for
+  // them, so a test never reads the panel before it is drawn.
+  await page.getByRole('tablist', { name: 'Admin sections' }).waitFor();
   if (tab) {
     await page.getByRole('tab', { name: tab, exact: true }).click();
     await page.getByRole('tabpanel', { name: tab, exact: true }).waitFor();
