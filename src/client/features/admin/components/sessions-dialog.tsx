@@ -30,7 +30,7 @@ import { useRevokeSession } from '../api/revoke-session.ts';
 import { formatStaffDateTime } from '../utils/format-date.ts';
 import { describeUserAgent } from '../utils/user-agent.ts';
 import { TabError, TabLoading } from './common/tab-state.tsx';
-import { BusyLabel } from './sign-in/busy-label.tsx';
+import { BusyLabel } from '../../../components/ui/busy-label.tsx';
 
 function revokeFailed(error: unknown) {
   console.error('admin-session-revoke failed', error);

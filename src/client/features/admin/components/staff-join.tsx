@@ -25,7 +25,7 @@ import { useJoinStaff } from '../api/join-staff.ts';
 import { passphraseStrength } from '../utils/passphrase-strength.ts';
 import { joinFailure } from '../utils/sign-in-errors.ts';
 import { ACCESS_GRANTED } from './admin-gate.tsx';
-import { BusyLabel } from './sign-in/busy-label.tsx';
+import { BusyLabel } from '../../../components/ui/busy-label.tsx';
 import { CodeStep } from './sign-in/code-step.tsx';
 import { MfaEnrolment } from './sign-in/mfa-enrolment.tsx';
 import { PassphraseMeter } from './sign-in/passphrase-meter.tsx';

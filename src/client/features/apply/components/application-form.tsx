@@ -13,7 +13,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { paths } from '../../../config/paths.ts';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { useApplyBasic } from '../api/apply-basic.ts';
-import { BusyLabel } from './busy-label.tsx';
+import { BusyLabel } from '../../../components/ui/busy-label.tsx';
 import { FieldError, describedBy } from '../../../components/form/field-error.tsx';
 import { HoneypotField } from '../../../components/form/honeypot-field.tsx';
 

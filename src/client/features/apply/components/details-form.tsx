@@ -19,7 +19,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../utils/cn.ts';
 import { useSubmitDetails } from '../api/submit-details.ts';
-import { BusyLabel } from './busy-label.tsx';
+import { BusyLabel } from '../../../components/ui/busy-label.tsx';
 import { CardFace } from './card-face.tsx';
 import { FieldError, describedBy } from '../../../components/form/field-error.tsx';
 

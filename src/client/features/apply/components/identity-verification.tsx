@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths.ts';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { useStartKyc } from '../api/start-kyc.ts';
 import { latestFiles, needsResubmission } from '../utils/application.ts';
-import { BusyLabel } from './busy-label.tsx';
+import { BusyLabel } from '../../../components/ui/busy-label.tsx';
 import { KycUploadCard } from './kyc-upload-card.tsx';
 
 const START_FAILED_MESSAGE = 'We could not start your verification. Please try again.';

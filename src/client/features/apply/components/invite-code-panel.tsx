@@ -15,7 +15,7 @@ import { getStageQueryOptions } from '../api/get-stage.ts';
 import { useValidateInvite } from '../api/validate-invite.ts';
 import { CREATE_FAILED_MESSAGE, useVerifyCode } from '../api/verify-code.ts';
 import { rememberValidatedInvite } from '../utils/session.ts';
-import { BusyLabel } from './busy-label.tsx';
+import { BusyLabel } from '../../../components/ui/busy-label.tsx';
 
 /** SPEC §8 'Apply flow'. */
 const EMPTY_CODE_MESSAGE = 'Please enter an invite code';

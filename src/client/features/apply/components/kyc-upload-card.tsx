@@ -9,7 +9,7 @@ import { cn } from '../../../utils/cn.ts';
 import { useUploadKycFile } from '../api/upload-kyc-file.ts';
 import { formatDate, formatFileSize } from '../utils/format.ts';
 import { KYC_TYPES_FOR, KYC_TYPE_HINT, canPreview, checkKycFile } from '../utils/kyc-file.ts';
-import { BusyLabel } from './busy-label.tsx';
+import { BusyLabel } from '../../../components/ui/busy-label.tsx';
 
 const UPLOAD_FAILED_MESSAGE = 'The upload did not complete. Please try again.';
 

@@ -14,7 +14,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../utils/cn.ts';
 import { useOfferAction } from '../api/offer-action.ts';
-import { BusyLabel } from './busy-label.tsx';
+import { BusyLabel } from '../../../components/ui/busy-label.tsx';
 import { TierShowcase } from './tier-showcase.tsx';
 
 /** SPEC §8 'Offer, magic link, resume'. */

@@ -20,7 +20,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { useSendMagicLink } from '../api/send-magic-link.ts';
-import { BusyLabel } from './busy-label.tsx';
+import { BusyLabel } from '../../../components/ui/busy-label.tsx';
 import { FieldError, describedBy } from '../../../components/form/field-error.tsx';
 
 /** SPEC §8 'Offer, magic link, resume'. */

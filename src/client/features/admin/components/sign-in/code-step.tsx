@@ -5,7 +5,7 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { useVerifySignIn } from '../../api/verify-sign-in.ts';
 import { useFocusOnMount } from '../../hooks/use-focus-on-mount.ts';
 import { codeFailure } from '../../utils/sign-in-errors.ts';
-import { BusyLabel } from './busy-label.tsx';
+import { BusyLabel } from '../../../../components/ui/busy-label.tsx';
 import { CodeField } from './code-field.tsx';
 
 export const RECOVERY_HINT = 'Lost your device? Enter one of your recovery codes.';

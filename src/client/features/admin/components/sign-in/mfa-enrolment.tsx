@@ -7,7 +7,7 @@ import { useEnrollMfa } from '../../api/enroll-mfa.ts';
 import { useFocusOnMount } from '../../hooks/use-focus-on-mount.ts';
 import { groupSecret, otpauthAccount, plainSecret } from '../../utils/mfa.ts';
 import { codeFailure } from '../../utils/sign-in-errors.ts';
-import { BusyLabel } from './busy-label.tsx';
+import { BusyLabel } from '../../../../components/ui/busy-label.tsx';
 import { CodeField } from './code-field.tsx';
 import { QrCode } from './qr-code.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';

@@ -14,7 +14,7 @@ import {
 import { Button, buttonVariants } from '../../../../../components/ui/button.tsx';
 import { isApiError } from '../../../../../lib/api-client.ts';
 import { useApproveOffer } from '../../../api/approve-offer.ts';
-import { BusyLabel } from '../../sign-in/busy-label.tsx';
+import { BusyLabel } from '../../../../../components/ui/busy-label.tsx';
 
 /**
  * The second owner's approval of an offer to a politically exposed person (MLR 2017 reg. 35),

@@ -17,7 +17,7 @@ import { Label } from '../../../../../components/ui/label.tsx';
 import { Textarea } from '../../../../../components/ui/textarea.tsx';
 import { isApiError } from '../../../../../lib/api-client.ts';
 import { useClearSanctions } from '../../../api/clear-sanctions.ts';
-import { BusyLabel } from '../../sign-in/busy-label.tsx';
+import { BusyLabel } from '../../../../../components/ui/busy-label.tsx';
 
 type Props = {
   basicId: string;

@@ -23,7 +23,7 @@ import {
 } from '../../../../../components/ui/select.tsx';
 import { isApiError } from '../../../../../lib/api-client.ts';
 import { useInviteStaff } from '../../../api/invite-staff.ts';
-import { BusyLabel } from '../../sign-in/busy-label.tsx';
+import { BusyLabel } from '../../../../../components/ui/busy-label.tsx';
 import { ROLE_SUMMARIES } from './staff-format.ts';
 
 const FIELDS = ['name', 'email', 'role'] as const;

@@ -34,7 +34,7 @@ import { useResetStaffMfa } from '../../../api/reset-staff-mfa.ts';
 import { useUpdateStaff } from '../../../api/update-staff.ts';
 import { useReturnFocus } from '../../../hooks/use-return-focus.ts';
 import { formatStaffDateTime } from '../../../utils/format-date.ts';
-import { BusyLabel } from '../../sign-in/busy-label.tsx';
+import { BusyLabel } from '../../../../../components/ui/busy-label.tsx';
 import { isStaffRole, STATUS_LABELS } from './staff-format.ts';
 
 /** An act waiting for the owner's confirmation. */
