@@ -8,10 +8,8 @@ import type {
 import { openAdmin, pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
 import {
   applicantCall,
-  DETAILS,
-  reviewFile,
-  samplePhoto,
   seedApplicant,
+  seedPepAtKyc,
   staffCall,
   type Applicant,
 } from './helpers/applicant.ts';
@@ -54,37 +52,6 @@ async function optionsOf(page: Page, combobox: Locator): Promise<string[]> {
   await page.keyboard.press('Escape');
   await listbox.waitFor({ state: 'hidden' });
   return options;
-}
-
-/** A politically exposed applicant with a high income, verified: suggested tier 'manual'. */
-async function seedPepAtKyc(baseURL: string): Promise<Applicant> {
-  const applicant = await seedApplicant(baseURL, 'code_verified');
-  await applicantCall(applicant, 'apply-details', {
-    ...DETAILS,
-    full_name: 'Priya Patel',
-    email: 'priya.patel@example.com',
-    annual_income: 600000,
-    pep_exposed: true,
-    employment_status: 'business_owner',
-    card_tier_pref: 'monarch',
-  });
-  for (const [type, seed] of [
-    ['document', 901],
-    ['selfie', 902],
-  ] as const) {
-    const form = new FormData();
-    form.append('type', type);
-    form.append(
-      'file',
-      new Blob([new Uint8Array(await samplePhoto('jpeg', seed))], { type: 'image/jpeg' }),
-      `${type}.jpg`,
-    );
-    await applicantCall(applicant, 'apply-kyc-upload', form);
-  }
-  await applicantCall(applicant, 'apply-kyc-start', {});
-  await reviewFile(applicant, 'document', 'approve');
-  await reviewFile(applicant, 'selfie', 'approve');
-  return applicant;
 }
 
 /** Empty states and counts need a database nobody else fills: own server. */

@@ -11,15 +11,7 @@ import {
 import { NO_PERMISSION } from '../../src/shared/staff.ts';
 import { totpCode } from '../helpers/staff-seed.ts';
 import { openAdmin, pageOverflow, seriousAxeViolations, typeCredentials } from './helpers/admin.ts';
-import {
-  applicantCall,
-  DETAILS,
-  seedApplicant,
-  staffCall,
-  upload,
-  reviewFile,
-  type Applicant,
-} from './helpers/applicant.ts';
+import { applicantCall, seedPepAtKyc, staffCall } from './helpers/applicant.ts';
 import { applyThemeInPlace } from './helpers/axe.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import {
@@ -88,26 +80,6 @@ async function confirmFirstCode(page: Page) {
   await enrolment(page).getByRole('textbox', { name: 'Authentication code' }).fill(totpCode(key));
   await enrolment(page).getByRole('button', { name: 'Verify' }).click();
   await recoveryStep(page).waitFor();
-}
-
-/** A PEP applicant at stage kyc (files approved), as admin-offers-activations seeds one. */
-async function seedPepAtKyc(baseURL: string): Promise<Applicant> {
-  const applicant = await seedApplicant(baseURL, 'code_verified');
-  await applicantCall(applicant, 'apply-details', {
-    ...DETAILS,
-    full_name: 'Priya Patel',
-    email: 'priya.patel@example.com',
-    annual_income: 600000,
-    pep_exposed: true,
-    employment_status: 'business_owner',
-    card_tier_pref: 'monarch',
-  });
-  await upload(applicant, 'document', 911);
-  await upload(applicant, 'selfie', 912);
-  await applicantCall(applicant, 'apply-kyc-start', {});
-  await reviewFile(applicant, 'document', 'approve');
-  await reviewFile(applicant, 'selfie', 'approve');
-  return applicant;
 }
 
 /** A fresh installation: the server creates its first owner, who enrols at the first sign-in. */

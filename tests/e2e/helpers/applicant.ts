@@ -221,3 +221,26 @@ export async function signInBrowser(context: BrowserContext, applicant: Applican
     { name: 'apply_session', value: applicant.basicId, url, sameSite: 'Lax' },
   ]);
 }
+
+/**
+ * An applicant at stage kyc (both files approved) who declared being a politically exposed
+ * person: a person must choose the tier, and the offer needs a second owner (four eyes).
+ */
+export async function seedPepAtKyc(baseURL: string): Promise<Applicant> {
+  const applicant = await seedApplicant(baseURL, 'code_verified');
+  await applicantCall(applicant, 'apply-details', {
+    ...DETAILS,
+    full_name: 'Priya Patel',
+    email: 'priya.patel@example.com',
+    annual_income: 600000,
+    pep_exposed: true,
+    employment_status: 'business_owner',
+    card_tier_pref: 'monarch',
+  });
+  await upload(applicant, 'document', 911);
+  await upload(applicant, 'selfie', 912);
+  await applicantCall(applicant, 'apply-kyc-start', {});
+  await reviewFile(applicant, 'document', 'approve');
+  await reviewFile(applicant, 'selfie', 'approve');
+  return applicant;
+}
