@@ -42,6 +42,12 @@ export const STAFF_CALLS = {
   'admin-applicant-invite': OPERATIONS,
   'admin-applicant-override-tier': COMPLIANCE,
   'admin-audit-list': COMPLIANCE,
+  // Data protection (CONTRACT §6).
+  'admin-applicant-decline': COMPLIANCE,
+  'admin-applicant-export': COMPLIANCE,
+  'admin-applicant-erase': COMPLIANCE,
+  'admin-applicant-erase-approve': COMPLIANCE,
+  'admin-data-protection': COMPLIANCE,
   // KYC, screening and offers.
   'admin-kyc-list': COMPLIANCE,
   'admin-kyc-action': COMPLIANCE,
@@ -107,6 +113,7 @@ export const TAB_CALLS = {
   // The report is public; the tab is operations' work.
   a11y: 'admin-asset-list',
   staff: 'admin-staff-list',
+  data: 'admin-data-protection',
 } as const satisfies Record<string, StaffCall>;
 
 /** A member as the panel and the audit trail name them. */

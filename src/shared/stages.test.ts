@@ -24,6 +24,7 @@ describe('post-verification redirect (SPEC §4)', () => {
     ['tier_offer', '/apply/offer'],
     ['accepted', '/apply/activate'],
     ['activated', '/apply/activate'],
+    ['declined', '/apply/review'],
     ['something_new', '/apply/review'],
     [undefined, '/apply/review'],
     [null, '/apply/review'],
@@ -46,6 +47,8 @@ describe('screen redirect tables (SPEC §2)', () => {
     tier_offer: { offer: null, activate: '/apply/offer', account: '/apply' },
     accepted: { offer: '/apply/activate', activate: null, account: '/apply' },
     activated: { offer: '/apply/activate', activate: null, account: null },
+    // A declined applicant is told on the review screen, wherever they land.
+    declined: { offer: '/apply/review', activate: '/apply/review', account: '/apply/review' },
   };
   it.each(STAGES)('%s', (stage) => {
     expect(offerRedirect(stage)).toBe(table[stage].offer);
@@ -79,6 +82,14 @@ describe('transitions (CONTRACT §3)', () => {
     expect(canTransition('basic', 'activated')).toBe(false);
     expect(canTransition('activated', 'basic')).toBe(false);
     expect(canTransition('accepted', 'tier_offer')).toBe(false);
+  });
+
+  it('lets every stage before activated be declined, and nothing leave declined', () => {
+    for (const stage of STAGES) {
+      const declinable = stage !== 'activated' && stage !== 'declined';
+      expect(canTransition(stage, 'declined')).toBe(declinable);
+      expect(canTransition('declined', stage)).toBe(false);
+    }
   });
 
   it('downgrades only to lower tiers', () => {

@@ -12,6 +12,8 @@ export const STAGES = [
   'tier_offer',
   'accepted',
   'activated',
+  // Terminal: staff declined the application (CONTRACT §3, §6).
+  'declined',
 ] as const;
 export type Stage = (typeof STAGES)[number];
 
@@ -41,18 +43,33 @@ export function stageLabel(stage: Stage): string {
   return PROGRESS_STEPS[progressIndex(stage)]?.label ?? stage;
 }
 
-/** Legal forward transitions. Anything else is refused with 409. */
+/**
+ * The one table of allowed moves (CONTRACT §3): the server's moveStage refuses anything else
+ * (409). Every stage before `activated` may also be declined; `activated` and `declined` end the
+ * application.
+ */
 export const NEXT_STAGES: Record<Stage, readonly Stage[]> = {
-  basic: ['invited', 'code_verified'],
-  invited: ['code_verified'],
-  code_verified: ['detailed'],
-  detailed: ['kyc_in_progress'],
-  kyc_in_progress: ['kyc', 'detailed'],
-  kyc: ['tier_offer'],
-  tier_offer: ['accepted'],
-  accepted: ['activated'],
+  basic: ['invited', 'code_verified', 'declined'],
+  invited: ['code_verified', 'declined'],
+  code_verified: ['detailed', 'declined'],
+  detailed: ['kyc_in_progress', 'declined'],
+  kyc_in_progress: ['kyc', 'detailed', 'declined'],
+  kyc: ['tier_offer', 'declined'],
+  tier_offer: ['accepted', 'declined'],
+  accepted: ['activated', 'declined'],
   activated: [],
+  declined: [],
 };
+
+/** Stages from which staff may decline: every one the table lets reach `declined`. */
+export const DECLINABLE_STAGES: readonly Stage[] = STAGES.filter((s) =>
+  NEXT_STAGES[s].includes('declined'),
+);
+
+/** The application has ended without a membership. */
+export function isDeclined(stage: Stage | null | undefined): boolean {
+  return stage === 'declined';
+}
 
 export function canTransition(from: Stage, to: Stage): boolean {
   return NEXT_STAGES[from].includes(to);
@@ -67,6 +84,8 @@ export type ApplyRoute =
  */
 export function routeAfterVerify(stage: string | null | undefined): ApplyRoute {
   const s = stage ?? 'code_verified';
+  // A declined application's notice lives on the review screen.
+  if (s === 'declined') return '/apply/review';
   if (s === 'tier_offer') return '/apply/offer';
   if (s === 'accepted' || s === 'activated') return '/apply/activate';
   return '/apply/review';
@@ -78,6 +97,7 @@ const IN_REVIEW: readonly Stage[] = ['code_verified', 'detailed', 'kyc_in_progre
 /** /apply/offer: null means stay; otherwise the route to replace the current one with. */
 export function offerRedirect(stage: Stage): ApplyRoute | null {
   if (stage === 'tier_offer') return null;
+  if (stage === 'declined') return '/apply/review';
   if (BEFORE_REVIEW.includes(stage)) return '/apply';
   if (IN_REVIEW.includes(stage)) return '/apply/review';
   return '/apply/activate';
@@ -86,6 +106,7 @@ export function offerRedirect(stage: Stage): ApplyRoute | null {
 /** /apply/activate: stays for accepted and activated. */
 export function activateRedirect(stage: Stage): ApplyRoute | null {
   if (stage === 'accepted' || stage === 'activated') return null;
+  if (stage === 'declined') return '/apply/review';
   if (BEFORE_REVIEW.includes(stage)) return '/apply';
   if (IN_REVIEW.includes(stage)) return '/apply/review';
   return '/apply/offer';
@@ -93,6 +114,7 @@ export function activateRedirect(stage: Stage): ApplyRoute | null {
 
 /** /account: only activated members; everyone else goes to /apply. */
 export function accountRedirect(stage: Stage): ApplyRoute | null {
+  if (stage === 'declined') return '/apply/review';
   return stage === 'activated' ? null : '/apply';
 }
 

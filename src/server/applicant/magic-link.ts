@@ -116,7 +116,7 @@ export async function issueMagicLink(
             isNull(magicLinks.retiredAt),
           ),
         );
-      const emailId = await queueEmail(tx, mail);
+      const emailId = await queueEmail(tx, { ...mail, applicationId: options.applicationId });
       await tx.update(magicLinks).set({ emailId }).where(eq(magicLinks.id, link.id));
       await scrubSpentLinkMail(tx, options.applicationId);
       return { ...issued, emailId };

@@ -31,6 +31,7 @@ import {
   MAIL_STATUSES,
   STAGES,
 } from '../../shared/stages.ts';
+import { ERASURE_REASONS } from '../../shared/retention.ts';
 import { STAFF_ROLES, STAFF_STATUSES } from '../../shared/staff.ts';
 import { TIERS } from '../../shared/tiers.ts';
 
@@ -68,10 +69,29 @@ export const applications = pgTable(
     stage: text('stage', { enum: STAGES }).notNull(),
     tierAssigned: text('tier_assigned', { enum: TIERS }),
     tierAccepted: text('tier_accepted', { enum: TIERS }),
+    /** Set with stage `declined`; the reason is staff's, never shown or sent to the applicant. */
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    /**
+     * The tombstone (CONTRACT §6): once set, every personal field of this row is null and every
+     * other row about the applicant is gone; id, stage reached and dates stay.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    erasureReason: text('erasure_reason', { enum: ERASURE_REASONS }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('applications_erasure_reason_check', inList('erasure_reason', ERASURE_REASONS)),
+    check(
+      'applications_erased_check',
+      sql`erased_at is null or (full_name is null and email is null and phone is null and reason is null and decline_reason is null and erasure_reason is not null)`,
+    ),
+    check('applications_declined_check', sql`(stage = 'declined') = (declined_at is not null)`),
+    // The retention job's scans: declined by date, and the erased tombstones kept out of lists.
+    index('applications_declined_at_idx')
+      .on(t.declinedAt)
+      .where(sql`erased_at is null`),
     check('applications_source_check', inList('source', APPLICATION_SOURCES)),
     check('applications_stage_check', inList('stage', STAGES)),
     check('applications_tier_assigned_check', inList('tier_assigned', TIERS)),
@@ -372,7 +392,8 @@ export const identityCheckEvents = pgTable('identity_check_events', {
     onDelete: 'cascade',
   }),
   kind: text('kind').notNull(),
-  payload: jsonb('payload').notNull(),
+  /** Cleared after 90 days (retention 'provider_payloads'); the dedupe key stays. */
+  payload: jsonb('payload'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -634,8 +655,18 @@ export const emailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** When the last retry failed and the mail was set aside for staff (status `failed`). */
     failedAt: timestamp('failed_at', { withTimezone: true }),
+    /** The applicant the mail is about, so export and erasure can find every mail sent them. */
+    applicationId: uuid('application_id').references(() => applications.id, {
+      onDelete: 'set null',
+    }),
+    /** Set when the body was cleared after 30 days (retention 'mail_bodies'); the row stays. */
+    bodyErasedAt: timestamp('body_erased_at', { withTimezone: true }),
   },
   (t) => [
+    index('email_outbox_application_idx').on(t.applicationId),
+    index('email_outbox_sent_idx')
+      .on(t.sentAt)
+      .where(sql`body_erased_at is null`),
     check('email_outbox_status_check', inList('status', MAIL_STATUSES)),
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
     // The failed list and its count: rare rows, newest first.
@@ -644,6 +675,73 @@ export const emailOutbox = pgTable(
       .where(sql`status = 'failed'`),
   ],
 );
+
+export const ERASURE_REQUEST_STATUSES = ['pending', 'approved'] as const;
+
+/** Erasure on request (CONTRACT §6): asked by one member, carried out when another approves. */
+export const erasureRequests = pgTable(
+  'erasure_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    status: text('status', { enum: ERASURE_REQUEST_STATUSES }).notNull().default('pending'),
+    /** Staff's reason for the request (the member's own words, kept as the tombstone's why). */
+    reason: text('reason').notNull(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => staffMembers.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    approvedBy: uuid('approved_by').references(() => staffMembers.id),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('erasure_requests_status_check', inList('status', ERASURE_REQUEST_STATUSES)),
+    check(
+      'erasure_requests_approval_check',
+      sql`(status = 'approved') = (approved_by is not null and approved_at is not null)`,
+    ),
+    // Four eyes in the table itself: the approver is never the requester.
+    check(
+      'erasure_requests_four_eyes_check',
+      sql`approved_by is null or approved_by <> requested_by`,
+    ),
+    uniqueIndex('erasure_requests_pending_idx')
+      .on(t.applicationId)
+      .where(sql`status = 'pending'`),
+  ],
+);
+
+export const JOB_RUN_STATUSES = ['running', 'ok', 'failed'] as const;
+
+/** Each run of a scheduled job and what it did (counts only, never whose records). */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    job: text('job').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    status: text('status', { enum: JOB_RUN_STATUSES }).notNull(),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    error: text('error'),
+  },
+  (t) => [
+    check('job_runs_status_check', inList('status', JOB_RUN_STATUSES)),
+    index('job_runs_job_started_idx').on(t.job, t.startedAt),
+  ],
+);
+
+/**
+ * Stored files whose records are already gone: written in the transaction that erases the
+ * records, removed once the file is deleted from disk or S3. A crash between the two leaves the
+ * key here, and the next run deletes the file.
+ */
+export const fileDeletions = pgTable('file_deletions', {
+  storageKey: text('storage_key').primaryKey(),
+  createdAt: createdAt(),
+});
 
 export const schema = {
   applications,
@@ -670,4 +768,7 @@ export const schema = {
   staffAuthFailures,
   auditLog,
   emailOutbox,
+  erasureRequests,
+  jobRuns,
+  fileDeletions,
 };

@@ -41,9 +41,9 @@ export function builtinProvider(env: Pick<Env, 'STAFF_EMAIL' | 'PUBLIC_URL'>): K
         applicationId: application.id,
         after: { provider: 'builtin', status: 'submitted' },
       });
-      await queueEmail(
-        tx,
-        staffNotification({
+      await queueEmail(tx, {
+        applicationId: application.id,
+        ...staffNotification({
           to: env.STAFF_EMAIL,
           template: 'kyc.staff_notification',
           subject: 'Identity documents to review',
@@ -54,7 +54,7 @@ export function builtinProvider(env: Pick<Env, 'STAFF_EMAIL' | 'PUBLIC_URL'>): K
           ],
           footer: `Review them in the KYC tab: ${env.PUBLIC_URL}/admin`,
         }),
-      );
+      });
       // Staff may already have approved both files before the applicant pressed start.
       const stage = await completeIfApproved(
         tx,

@@ -20,6 +20,8 @@ export interface QueuedMail {
   html?: string;
   /** What kind of mail this is; logged instead of the content. */
   template: string;
+  /** The applicant it is about, so subject access and erasure find it (CONTRACT §6). */
+  applicationId?: string | null;
 }
 
 /** Uses only the handle it is given, so the mail commits or rolls back with the caller. */
@@ -32,6 +34,7 @@ export async function queueEmail(db: Db | Tx, mail: QueuedMail): Promise<string>
       text: mail.text,
       html: mail.html ?? null,
       template: mail.template,
+      applicationId: mail.applicationId ?? null,
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error('email_outbox insert returned no row');

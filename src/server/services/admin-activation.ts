@@ -54,6 +54,7 @@ export async function adminActivation(options: {
     if (application?.email) {
       await queueEmail(tx, {
         to: application.email,
+        applicationId: options.applicationId,
         template: 'admin_activation.account_activated',
         ...accountActivatedMail({
           fullName: application.fullName,

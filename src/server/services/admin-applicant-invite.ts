@@ -56,6 +56,7 @@ export async function adminApplicantInvite(options: {
     });
     await queueEmail(tx, {
       to: application.email,
+      applicationId: options.applicationId,
       template: 'admin_applicant_invite.invitation_code',
       ...invitationCodeMail({
         fullName: application.fullName,

@@ -59,6 +59,7 @@ export async function sendOffer(
   if (options.application.email) {
     await queueEmail(tx, {
       to: options.application.email,
+      applicationId: options.applicationId,
       template: 'admin_offer_issue.offer_issued',
       ...offerIssuedMail({
         fullName: options.application.fullName,

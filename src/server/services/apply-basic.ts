@@ -70,12 +70,13 @@ export async function applyBasic(
 
     await queueEmail(tx, {
       to: email,
+      applicationId: application.id,
       template: 'apply_basic.application_received',
       ...applicationReceivedMail({ fullName }),
     });
-    await queueEmail(
-      tx,
-      staffNotification({
+    await queueEmail(tx, {
+      applicationId: application.id,
+      ...staffNotification({
         to: options.staffEmail,
         template: 'apply_basic.staff_notification',
         subject: 'New membership application',
@@ -88,7 +89,7 @@ export async function applyBasic(
         ],
         footer: `Review it under Applicants: ${options.publicUrl}/admin`,
       }),
-    );
+    });
     return { id: application.id, created: true, queued: true };
   });
 }

@@ -96,6 +96,7 @@ export const STAGE_FILTER_OPTIONS = [
   { value: 'tier_offer', label: 'Tier Offer' },
   { value: 'accepted', label: 'Accepted' },
   { value: 'activated', label: 'Activated' },
+  { value: 'declined', label: 'Declined' },
 ] as const satisfies readonly { value: Stage | 'all'; label: string }[];
 export const DECISION_FILTER_OPTIONS = [
   { value: 'all', label: 'All decisions' },
