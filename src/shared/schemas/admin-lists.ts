@@ -1,3 +1,4 @@
+import type { ApplicationCase } from './data-protection.ts';
 import { z } from './zod.ts';
 import { contactNameField, emailField, pageField, pageSizeField, text } from './fields.ts';
 import { ASSET_TIERS, type AssetTier, type Tier } from '../tiers.ts';
@@ -278,7 +279,13 @@ export type AuditRow = {
   after: unknown;
   ip: string | null;
 };
-export type AuditListResponse = { ok: true; data: AuditRow[]; total: number };
+export type AuditListResponse = {
+  ok: true;
+  data: AuditRow[];
+  total: number;
+  /** With `basic_id`: the applicant's decline, erasure request or tombstone (CONTRACT §6). */
+  case?: ApplicationCase | null;
+};
 
 /** `admin-email-test` (SPEC §5 'Test email tool: name and email required'). */
 export const ZEmailTestRequest = z.object({

@@ -79,10 +79,18 @@ export type DataProtectionResponse = {
   requests: ErasureRequestRow[];
 };
 
-/** What the timeline shows for an erased application (the tombstone). */
-export type ApplicationTombstone = {
-  erased_at: string;
-  erasure_reason: ErasureReason;
+/**
+ * The applicant's data-protection state, returned by `admin-audit-list` with `basic_id` as
+ * `case`: the timeline sheet shows the decline reason, a pending erasure request, or the
+ * tombstone once erased (then every personal field is gone and only these dates remain).
+ */
+export type ApplicationCase = {
   stage: Stage;
   created_at: string;
+  declined_at: string | null;
+  /** Staff's internal reason; null once erased. */
+  decline_reason: string | null;
+  erased_at: string | null;
+  erasure_reason: ErasureReason | null;
+  erasure_request: ErasureRequestRow | null;
 };
