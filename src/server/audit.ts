@@ -5,6 +5,7 @@ import type { Db, Tx } from './db/client.ts';
 export type Actor =
   /** A named member: id, and e-mail and role as they were when acting (CONTRACT §5). */
   | { type: 'staff'; id: string; email: string; role: StaffRole; ip?: string | null }
+  /** `ip` is accepted for symmetry with staff but never stored: an applicant's IP is personal data (CONTRACT §6). */
   | { type: 'applicant'; id: string; ip?: string | null }
   | { type: 'system'; id?: string | null }
   | { type: 'provider'; id: string };
@@ -16,6 +17,11 @@ export interface AuditEntry {
   target: { type: string; id?: string | null };
   /** The application the change concerns, so staff can read an applicant's timeline. */
   applicationId?: string | null;
+  /**
+   * What changed: ids, field names, stages, tiers, statuses, staff identities (CONTRACT §6).
+   * Never a name, e-mail, phone, income, free text an applicant or staff member typed about an
+   * applicant, or an applicant's IP: erasure keeps audit rows, so they must hold nothing to erase.
+   */
   before?: unknown;
   after?: unknown;
 }
@@ -36,6 +42,7 @@ export async function writeAudit(db: Db | Tx, entry: AuditEntry): Promise<void> 
     applicationId: entry.applicationId ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
-    ip: 'ip' in entry.actor ? (entry.actor.ip ?? null) : null,
+    // Staff IPs are a security record of staff; an applicant's IP is personal data (CONTRACT §6).
+    ip: entry.actor.type === 'staff' ? (entry.actor.ip ?? null) : null,
   });
 }

@@ -28,9 +28,12 @@ export async function adminActivation(options: {
       to: 'activated',
       actor: options.actor,
       action: 'application.activate',
+      // Card digits and tracking number stay in activations (CONTRACT §6).
       detail: {
-        card_last4: options.cardLast4,
-        card_shipment_tracking: options.tracking,
+        fields: [
+          ...(options.cardLast4 ? ['card_last4'] : []),
+          ...(options.tracking ? ['card_shipment_tracking'] : []),
+        ],
         mobile_access_enabled: options.mobileAccessEnabled,
       },
       conflictMessage: NOT_ACCEPTED_MESSAGE,

@@ -59,7 +59,11 @@ export async function adminApplicantResendLink(options: {
       action: 'magic_link.resend',
       target: { type: 'application', id: options.applicationId },
       applicationId: options.applicationId,
-      after: { expires_at: link.expiresAt.toISOString(), sent_to: application.email },
+      // Which mail went, not the address (CONTRACT §6).
+      after: {
+        expires_at: link.expiresAt.toISOString(),
+        email_verified: application.verifiedAt !== null,
+      },
     });
   });
 }

@@ -71,7 +71,8 @@ export async function adminEmailTest(options: {
       actor: options.actor,
       action: 'email.test',
       target: { type: 'email_outbox', id },
-      after: { kind, to: mail.to, template: mail.template, name, email },
+      // `to` is the staff inbox; the typed sender name and address are left out (CONTRACT §6).
+      after: { kind, to: mail.to, template: mail.template },
     });
   });
   return { to: mail.to };

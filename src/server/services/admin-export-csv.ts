@@ -43,7 +43,8 @@ export async function adminExportCsv(options: {
     actor: options.staff.actor,
     action: `${spec.target}.export`,
     target: { type: input.table },
-    after: { table: input.table, status: input.status ?? null, query: input.query ?? null },
+    // A search can be someone's name: only whether there was one (CONTRACT §6).
+    after: { table: input.table, status: input.status ?? null, query_set: Boolean(input.query) },
   });
 
   async function* records(): AsyncGenerator<CsvRecord> {

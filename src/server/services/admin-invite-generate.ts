@@ -30,7 +30,12 @@ export async function adminInviteGenerate(options: {
       actor: options.actor,
       action: 'invite_code.generate',
       target: { type: 'invite_code', id: created.length === 1 ? created[0]!.id : null },
-      after: { count: created.length, ids: created.map((row) => row.id), issued_to: issuedTo },
+      // The address stays on the codes (invite_codes.issued_to), not in the audit row (CONTRACT §6).
+      after: {
+        count: created.length,
+        ids: created.map((row) => row.id),
+        issued_to_set: Boolean(issuedTo),
+      },
     });
     return { codes };
   });

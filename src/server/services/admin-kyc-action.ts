@@ -68,7 +68,15 @@ export async function adminKycAction(options: {
       target: { type: 'kyc_file', id: file.id },
       applicationId: application.id,
       before: { status: file.status },
-      after: { status, type: file.type, notes: input.notes, rejection_reason: rejectionReason },
+      // The texts stay in kyc_files; the audit row names the fields only (CONTRACT §6).
+      after: {
+        status,
+        type: file.type,
+        fields: [
+          ...(input.notes ? ['notes'] : []),
+          ...(rejectionReason ? ['rejection_reason'] : []),
+        ],
+      },
     });
 
     if (status === 'approved') {

@@ -53,7 +53,8 @@ export async function sendOffer(
     actor: options.actor,
     action: options.action,
     set: { tierAssigned: options.tier },
-    detail: { tier: options.tier, pricing_note: options.pricingNote },
+    // The note stays on the offer; free text is never copied into the audit (CONTRACT §6).
+    detail: { tier: options.tier, fields: options.pricingNote ? ['pricing_note'] : [] },
     conflictMessage: NOT_KYC_MESSAGE,
   });
   if (options.application.email) {
@@ -116,7 +117,7 @@ export async function adminOfferIssue(options: {
         action: 'offer.issue_for_approval',
         target: { type: 'application', id: options.applicationId },
         applicationId: options.applicationId,
-        after: { tier: options.tier, pricing_note: options.pricingNote },
+        after: { tier: options.tier, fields: options.pricingNote ? ['pricing_note'] : [] },
       });
       return 'pending_approval';
     }

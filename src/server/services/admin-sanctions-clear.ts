@@ -32,7 +32,8 @@ export async function adminSanctionsClear(options: {
       action: 'sanctions.clear',
       target: { type: 'application', id: options.applicationId },
       applicationId: options.applicationId,
-      after: { reason: options.reason, checks: cleared.map((row) => row.id) },
+      // The reason stays in identity_checks; it describes a person (CONTRACT §6).
+      after: { fields: ['reason'], checks: cleared.map((row) => row.id) },
     });
   });
 }

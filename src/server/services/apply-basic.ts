@@ -124,10 +124,7 @@ async function duplicateOf(
       action: 'application.duplicate',
       target: { type: 'application', id: verified.id },
       applicationId: verified.id,
-      after: {
-        requested_from: options.ip,
-        link_expires_at: link ? link.expiresAt.toISOString() : null,
-      },
+      after: { link_expires_at: link ? link.expiresAt.toISOString() : null },
     });
     return { applicationId: verified.id, queued: link !== null };
   }

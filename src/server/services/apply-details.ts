@@ -61,10 +61,17 @@ export async function applyDetails(
     const email = current.email ?? input.email ?? null;
 
     const actor = { type: 'applicant', id: applicationId, ip: options.ip } as const;
+    // Field names, not values: income, employment and PEP exposure are personal data and the
+    // audit row outlives an erasure (CONTRACT §6). The tier preference is a tier.
     const detail = {
-      annual_income: input.annual_income,
-      employment_status: input.employment_status,
-      pep_exposed: input.pep_exposed,
+      fields: [
+        ...(!current.fullName && input.full_name ? ['full_name'] : []),
+        ...(!current.email && input.email ? ['email'] : []),
+        'annual_income',
+        'employment_status',
+        'pep_exposed',
+        'card_tier_pref',
+      ],
       card_tier_pref: input.card_tier_pref,
     };
     // The stage is checked first: a wrong-stage call is a 409 whatever its fields say. At

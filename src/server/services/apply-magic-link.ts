@@ -46,7 +46,7 @@ export async function applyMagicLink(options: ApplyMagicLinkOptions): Promise<bo
       action: 'magic_link.issue',
       target: { type: 'application', id: application.id },
       applicationId: application.id,
-      after: { expires_at: link.expiresAt.toISOString(), requested_from: options.ip },
+      after: { expires_at: link.expiresAt.toISOString() },
     });
     return true;
   });

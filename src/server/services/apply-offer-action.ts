@@ -125,7 +125,8 @@ export async function applyOfferAction(
       detail: {
         offer_id: offer.id,
         tier: offer.tier,
-        esign_name: input.esign_name,
+        // The typed name, IP and browser stay on the offer (its signature), not here (CONTRACT §6).
+        fields: ['esign_name'],
         terms_hash: termsHash,
       },
     });
