@@ -5,7 +5,7 @@ import type { Db, Tx } from './db/client.ts';
 export type Actor =
   /** A named member: id, and e-mail and role as they were when acting (CONTRACT §5). */
   | { type: 'staff'; id: string; email: string; role: StaffRole; ip?: string | null }
-  /** `ip` is accepted for symmetry with staff but never stored: an applicant's IP is personal data (CONTRACT §6). */
+  /** `ip` is accepted but never stored: an applicant's IP is personal data (CONTRACT §6). */
   | { type: 'applicant'; id: string; ip?: string | null }
   | { type: 'system'; id?: string | null }
   | { type: 'provider'; id: string };
