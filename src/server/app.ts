@@ -31,6 +31,10 @@ import { registerAdminActivation } from './routes/admin-activation.ts';
 import { registerAdminActivationList } from './routes/admin-activation-list.ts';
 import { registerAdminApplicantInvite } from './routes/admin-applicant-invite.ts';
 import { registerAdminApplicantOverrideTier } from './routes/admin-applicant-override-tier.ts';
+import { registerAdminApplicantDecline } from './routes/admin-applicant-decline.ts';
+import { registerAdminApplicantErase } from './routes/admin-applicant-erase.ts';
+import { registerAdminApplicantEraseApprove } from './routes/admin-applicant-erase-approve.ts';
+import { registerAdminDataProtection } from './routes/admin-data-protection.ts';
 import { registerAdminApplicantResendLink } from './routes/admin-applicant-resend-link.ts';
 import { registerAdminAuth } from './routes/admin-auth.ts';
 import { registerAdminMe } from './routes/admin-me.ts';
@@ -232,6 +236,10 @@ async function staffRoutes(
   registerAdminSessionRevoke(scope, ctx);
   registerAdminOfferApprove(scope, ctx);
   registerAdminSanctionsClear(scope, ctx);
+  registerAdminApplicantDecline(scope, ctx);
+  registerAdminApplicantErase(scope, ctx);
+  registerAdminApplicantEraseApprove(scope, ctx);
+  registerAdminDataProtection(scope, ctx);
 }
 
 /**

@@ -1,9 +1,12 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ApplicantRow, YesNo } from '../../shared/schemas/admin-lists.ts';
 import type { IdentityDecision, IdentityStatus, Stage } from '../../shared/stages.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { applications, identityChecks, inviteCodes } from '../db/schema.ts';
 import { containsPattern } from '../lib/like-pattern.ts';
+
+/** Erased applicants are tombstones, on no list (CONTRACT §6). */
+const notErased = isNull(applications.erasedAt);
 
 export interface ApplicantListInput {
   page: number;
@@ -73,7 +76,9 @@ export async function adminApplicantList(options: {
   if (input.sanctions_filter) {
     checkConditions.push(flagIs(identityChecks.sanctions, input.sanctions_filter));
   }
-  const where = and(...applicationConditions, ...checkConditions);
+  // Erased applicants have no identity checks left, so counts over checks alone need no
+  // `notErased`.
+  const where = and(notErased, ...applicationConditions, ...checkConditions);
   const joinsChecks = checkConditions.length > 0;
 
   const { total, applicationsEstimate } = await countMatches(
@@ -192,7 +197,7 @@ async function countMatches(
     query = db
       .select(fields)
       .from(applications)
-      .where(and(...applicationConditions));
+      .where(and(notErased, ...applicationConditions));
   } else if (!applicationConditions.length) {
     query = db
       .select(fields)
@@ -203,7 +208,7 @@ async function countMatches(
       .select(fields)
       .from(applications)
       .innerJoin(identityChecks, currentCheck)
-      .where(and(...applicationConditions, ...checkConditions));
+      .where(and(notErased, ...applicationConditions, ...checkConditions));
   }
   const [row] = await query;
   // reltuples is -1 before the table was first analysed.

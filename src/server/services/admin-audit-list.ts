@@ -1,8 +1,10 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { LEGACY_STAFF_LABEL } from '../../shared/staff.ts';
 import type { AuditRow } from '../../shared/schemas/admin-lists.ts';
+import type { ApplicationCase } from '../../shared/schemas/data-protection.ts';
 import type { Db } from '../db/client.ts';
 import { auditLog, staffMembers } from '../db/schema.ts';
+import { applicationCase } from './admin-data-protection.ts';
 
 export interface AuditListInput {
   basic_id?: string | undefined;
@@ -18,10 +20,11 @@ export interface AuditListInput {
 export async function adminAuditList(options: {
   db: Db;
   input: AuditListInput;
-}): Promise<{ data: AuditRow[]; total: number }> {
+}): Promise<{ data: AuditRow[]; total: number; case?: ApplicationCase | null }> {
   const { db, input } = options;
   const where = input.basic_id ? eq(auditLog.applicationId, input.basic_id) : undefined;
-  const [rows, [totalRow]] = await Promise.all([
+  const [found, rows, [totalRow]] = await Promise.all([
+    input.basic_id ? applicationCase(db, input.basic_id) : undefined,
     db
       .select({ row: auditLog, memberName: staffMembers.name })
       .from(auditLog)
@@ -41,6 +44,7 @@ export async function adminAuditList(options: {
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
   return {
+    ...(found === undefined ? {} : { case: found }),
     data: rows.map(({ row, memberName }) => ({
       id: row.id,
       at: row.at.toISOString(),

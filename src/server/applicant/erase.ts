@@ -1,0 +1,125 @@
+import { eq, or } from 'drizzle-orm';
+import type { ErasureReason } from '../../shared/retention.ts';
+import { writeAudit, type Actor } from '../audit.ts';
+import type { Db, Tx } from '../db/client.ts';
+import {
+  activations,
+  applicantSessions,
+  applicationDetails,
+  applications,
+  emailOutbox,
+  eoiRequests,
+  fileDeletions,
+  identityChecks,
+  inviteCodes,
+  kycFiles,
+  magicLinks,
+  offers,
+} from '../db/schema.ts';
+import type { FileStorage } from '../storage/storage.ts';
+
+/**
+ * Erases one application's personal data (CONTRACT §6) inside the caller's transaction: every
+ * row about the applicant goes, the application row keeps only its tombstone (id, stage reached,
+ * dates, why), and the identity files' keys are queued in `file_deletions`. Either all of it
+ * commits or none does, so a crash never leaves a half-erased applicant; the files themselves
+ * are deleted after commit by `deleteQueuedFiles`, and a crash before that leaves their keys
+ * queued for the next run. Returns false when the application is missing or already erased.
+ */
+export async function eraseApplication(
+  tx: Tx,
+  options: { applicationId: string; reason: ErasureReason; now: Date; actor: Actor },
+): Promise<boolean> {
+  const id = options.applicationId;
+  // Locks the row: a concurrent erasure (another instance, or an approval racing the job)
+  // waits here and then finds it erased.
+  const [current] = await tx
+    .select({ stage: applications.stage, erasedAt: applications.erasedAt })
+    .from(applications)
+    .where(eq(applications.id, id))
+    .for('update');
+  if (!current || current.erasedAt) return false;
+
+  const files = await tx
+    .delete(kycFiles)
+    .where(eq(kycFiles.applicationId, id))
+    .returning({ key: kycFiles.storageKey });
+  if (files.length) {
+    await tx
+      .insert(fileDeletions)
+      .values(files.map((f) => ({ storageKey: f.key })))
+      .onConflictDoNothing();
+  }
+  const mails = await tx
+    .delete(emailOutbox)
+    .where(eq(emailOutbox.applicationId, id))
+    .returning({ id: emailOutbox.id });
+  // Provider payloads go with the checks (identity_check_events cascade).
+  const checks = await tx
+    .delete(identityChecks)
+    .where(eq(identityChecks.applicationId, id))
+    .returning({ id: identityChecks.id });
+  await tx.delete(magicLinks).where(eq(magicLinks.applicationId, id));
+  await tx.delete(applicantSessions).where(eq(applicantSessions.applicationId, id));
+  await tx.delete(applicationDetails).where(eq(applicationDetails.applicationId, id));
+  await tx.delete(offers).where(eq(offers.applicationId, id));
+  await tx.delete(activations).where(eq(activations.applicationId, id));
+  await tx.delete(eoiRequests).where(eq(eoiRequests.applicationId, id));
+  // A code is not personal, but the address it was issued to is.
+  await tx
+    .update(inviteCodes)
+    .set({ issuedTo: null })
+    .where(or(eq(inviteCodes.issuedApplicationId, id), eq(inviteCodes.usedByApplicationId, id)));
+  await tx
+    .update(applications)
+    .set({
+      fullName: null,
+      email: null,
+      emailVerifiedAt: null,
+      phone: null,
+      reason: null,
+      declineReason: null,
+      erasedAt: options.now,
+      erasureReason: options.reason,
+    })
+    .where(eq(applications.id, id));
+
+  await writeAudit(tx, {
+    actor: options.actor,
+    action: 'application.erase',
+    target: { type: 'application', id },
+    applicationId: id,
+    after: {
+      reason: options.reason,
+      stage: current.stage,
+      files: files.length,
+      emails: mails.length,
+      identity_checks: checks.length,
+    },
+  });
+  return true;
+}
+
+/**
+ * Deletes stored files whose records are already gone, then forgets their keys. Safe to run
+ * anywhere, any number of times: deleting a missing file is not an error, and a key is only
+ * forgotten after its file is gone.
+ */
+export async function deleteQueuedFiles(
+  db: Db,
+  storage: FileStorage,
+  limit = 500,
+): Promise<number> {
+  const queued = await db
+    .select({ key: fileDeletions.storageKey })
+    .from(fileDeletions)
+    .orderBy(fileDeletions.createdAt)
+    .limit(limit);
+  let deleted = 0;
+  for (const { key } of queued) {
+    await storage.delete(key);
+    await db.delete(fileDeletions).where(eq(fileDeletions.storageKey, key));
+    deleted += 1;
+  }
+  return deleted;
+}
