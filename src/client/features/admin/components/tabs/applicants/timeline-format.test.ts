@@ -46,12 +46,44 @@ describe('timeline formatting', () => {
     expect(
       describeChange(
         { stage: 'kyc', tier_assigned: null, same: 1 },
-        { stage: 'tier_offer', tier_assigned: 'noir', same: 1, pricing_note: null },
+        { stage: 'tier_offer', tier_assigned: 'noir', same: 1, fields: ['pricing_note'] },
       ),
     ).toEqual([
       { key: 'stage', label: 'Stage', from: 'KYC', to: 'Tier Offer' },
       { key: 'tier_assigned', label: 'Tier assigned', from: '—', to: 'Noir' },
-      { key: 'pricing_note', label: 'Pricing note', from: null, to: '—' },
+      { key: 'fields', label: 'Recorded', from: null, to: 'Pricing note' },
+    ]);
+  });
+
+  it('names the fields an action recorded, never their values, and is silent when none', () => {
+    expect(
+      describeChange(
+        { stage: 'code_verified' },
+        {
+          stage: 'detailed',
+          fields: ['annual_income', 'employment_status', 'pep_exposed', 'card_tier_pref'],
+          card_tier_pref: 'titan',
+        },
+      ),
+    ).toEqual([
+      { key: 'stage', label: 'Stage', from: 'Code Verified', to: 'Detailed' },
+      {
+        key: 'fields',
+        label: 'Recorded',
+        from: null,
+        to: 'Annual income, Employment status, PEP exposure, Preferred tier',
+      },
+      { key: 'card_tier_pref', label: 'Preferred tier', from: null, to: 'Titan' },
+    ]);
+    expect(
+      describeChange(null, { stage: 'accepted', tier: 'noir', fields: ['esign_name'] }),
+    ).toContainEqual({ key: 'fields', label: 'Recorded', from: null, to: 'Signature name' });
+    // An offer issued without a note: nothing recorded, nothing shown.
+    expect(describeChange(null, { tier: 'noir', fields: [] })).toEqual([
+      { key: 'tier', label: 'Tier', from: null, to: 'Noir' },
+    ]);
+    expect(describeChange(null, { email_verified: false })).toEqual([
+      { key: 'email_verified', label: 'E-mail address confirmed', from: null, to: 'No' },
     ]);
   });
 
@@ -59,19 +91,19 @@ describe('timeline formatting', () => {
     expect(
       describeChange(
         { status: 'pending' },
-        { status: 'approved', type: 'selfie', offer_id: 'x', terms_hash: 'y', notes: 'ok' },
+        { status: 'approved', type: 'selfie', offer_id: 'x', terms_hash: 'y', fields: ['notes'] },
       ),
     ).toEqual([
       { key: 'status', label: 'Status', from: 'Pending', to: 'Approved' },
       { key: 'type', label: 'Type', from: null, to: 'Selfie Photo' },
-      { key: 'notes', label: 'Notes', from: null, to: 'ok' },
+      { key: 'fields', label: 'Recorded', from: null, to: 'Notes' },
     ]);
   });
 
-  it('shows the reason of a cleared sanctions match, not the ids of the checks it cleared', () => {
-    expect(describeChange(null, { reason: 'Different date of birth', checks: ['x', 'y'] })).toEqual(
-      [{ key: 'reason', label: 'Reason', from: null, to: 'Different date of birth' }],
-    );
+  it('says a cleared sanctions match recorded a reason, not the ids of the checks it cleared', () => {
+    expect(describeChange(null, { fields: ['reason'], checks: ['x', 'y'] })).toEqual([
+      { key: 'fields', label: 'Recorded', from: null, to: 'Reason' },
+    ]);
   });
 
   it('copes with rows that recorded nothing or a bare value', () => {

@@ -107,6 +107,28 @@ function isInternal(key: string): boolean {
   );
 }
 
+/**
+ * Audit rows name the fields an action recorded, never their values (CONTRACT §6): the values
+ * stay in their own tables, which an erasure empties. These read better than the column names.
+ */
+const FIELD_LABELS: Record<string, string> = {
+  fields: 'Recorded',
+  full_name: 'Full name',
+  email: 'E-mail address',
+  annual_income: 'Annual income',
+  employment_status: 'Employment status',
+  pep_exposed: 'PEP exposure',
+  card_tier_pref: 'Preferred tier',
+  notes: 'Notes',
+  rejection_reason: 'Rejection reason',
+  reason: 'Reason',
+  pricing_note: 'Pricing note',
+  esign_name: 'Signature name',
+  card_last4: 'Card last 4 digits',
+  card_shipment_tracking: 'Shipment tracking',
+  email_verified: 'E-mail address confirmed',
+};
+
 const STAGE_LABELS = new Map<string, string>(
   STAGE_FILTER_OPTIONS.map((option) => [option.value, option.label]),
 );
@@ -125,12 +147,15 @@ export function formatValue(key: string, value: unknown): string {
     return value;
   }
   if (typeof value === 'number') return String(value);
+  if (key === 'fields' && Array.isArray(value)) {
+    return value.length ? value.map((field) => fieldLabel(String(field))).join(', ') : '—';
+  }
   if (Array.isArray(value)) return value.map((item) => formatValue(key, item)).join(', ');
   return JSON.stringify(value);
 }
 
 export function fieldLabel(key: string): string {
-  return sentenceCase(key);
+  return FIELD_LABELS[key] ?? sentenceCase(key);
 }
 
 export type Change = { key: string; label: string; from: string | null; to: string | null };
@@ -157,6 +182,8 @@ export function describeChange(before: unknown, after: unknown): Change[] {
     const hasAfter = to !== null && key in to;
     const was = hadBefore ? formatValue(key, from[key]) : null;
     const now = hasAfter ? formatValue(key, to[key]) : null;
+    // An action that recorded no optional field (an offer without a note) says nothing of it.
+    if (key === 'fields' && was === null && now === '—') continue;
     if (was !== null && now !== null && was === now) continue;
     changes.push({ key, label: fieldLabel(key), from: was, to: now });
   }
