@@ -12,12 +12,16 @@ import {
 import { useTimeline } from '../../../api/audit.ts';
 import { TabEmpty, TabError, TabLoading } from '../../common/tab-state.tsx';
 import { applicantName } from './applicants-table.tsx';
+import { CasePanel } from './case-panel.tsx';
 import { actionLabel, describeChange, timelineActor } from './timeline-format.ts';
 import { formatStaffDateTime } from '../../../utils/format-date.ts';
 
+/** What the sheet needs of an applicant: a list row, or a pending erasure request's applicant. */
+export type TimelineApplicant = Pick<ApplicantRow, 'id' | 'full_name' | 'email' | 'stage'>;
+
 type Props = {
   /** The row it is about; kept while the sheet slides out. */
-  applicant: ApplicantRow | null;
+  applicant: TimelineApplicant | null;
   open: boolean;
   onClose: () => void;
   /** Where focus goes when it closes (see useReturnFocus). */
@@ -38,15 +42,22 @@ export function TimelineSheet({ applicant, open, onClose, onCloseAutoFocus }: Pr
   );
 }
 
-function TimelineContent({ applicant }: { applicant: ApplicantRow }) {
+function TimelineContent({ applicant }: { applicant: TimelineApplicant }) {
   const timeline = useTimeline(applicant.id);
   return (
     <>
       <SheetHeader className="relative border-b border-border pr-14">
         <SheetTitle>Timeline</SheetTitle>
         <SheetDescription>
-          {applicantName(applicant)}
-          {applicant.full_name && applicant.email ? ` · ${applicant.email}` : null}
+          {/* Once erased, the name the list showed is gone from the server too. */}
+          {timeline.data?.case?.erased_at ? (
+            'Erased applicant'
+          ) : (
+            <>
+              {applicantName(applicant)}
+              {applicant.full_name && applicant.email ? ` · ${applicant.email}` : null}
+            </>
+          )}
         </SheetDescription>
         <SheetClose asChild>
           <Button variant="ghost" size="icon" className="absolute top-4 right-4" aria-label="Close">
@@ -61,6 +72,14 @@ function TimelineContent({ applicant }: { applicant: ApplicantRow }) {
         role="region"
         aria-label="Timeline events"
       >
+        {timeline.data ? (
+          <CasePanel
+            basicId={applicant.id}
+            name={applicantName(applicant)}
+            stage={applicant.stage}
+            data={timeline.data.case ?? null}
+          />
+        ) : null}
         {timeline.isPending ? (
           <TabLoading label="Loading timeline..." />
         ) : timeline.isError ? (
