@@ -77,6 +77,13 @@ const EnvSchema = z
       .min(1, 'must be between 1 and 50')
       .max(50, 'must be between 1 and 50')
       .default(12),
+    /** How often the retention job runs (CONTRACT §6); 0 turns the scheduler off. */
+    RETENTION_INTERVAL_SECONDS: z.coerce
+      .number('must be a number')
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 86400')
+      .max(86_400, 'must be between 0 and 86400')
+      .default(300),
     STAFF_EMAIL: z
       .string()
       .trim()

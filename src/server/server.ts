@@ -7,6 +7,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { seedDatabase } from './db/seed.ts';
 import type { Env } from './env.ts';
 import { startEventHub, type EventHub } from './events.ts';
+import { startScheduler } from './jobs/scheduler.ts';
 import { startMailWorker } from './mail/outbox.ts';
 import { markShuttingDown } from './routes/health.ts';
 import { createSmtpTransport } from './mail/transport.ts';
@@ -65,6 +66,12 @@ export async function createServer(
       log: app.log,
       maxAttempts: env.MAIL_MAX_ATTEMPTS,
     });
+    const scheduler = startScheduler({
+      db: database.db,
+      storage,
+      log: app.log,
+      intervalMs: env.RETENTION_INTERVAL_SECONDS * 1000,
+    });
     const firstOwner = await ensureFirstOwner(database.db, env);
     if (firstOwner.generatedPassphrase) {
       announcePassphrase(firstOwner.email, firstOwner.generatedPassphrase);
@@ -82,6 +89,8 @@ export async function createServer(
           await app.close();
           step = 'stopping the mail worker';
           await mailer?.stop();
+          step = 'stopping scheduled jobs';
+          await scheduler.stop();
           step = 'closing live events';
           await events?.close();
           step = 'closing the database';
