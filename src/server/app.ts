@@ -29,6 +29,7 @@ import { registerAdminEmailRetry } from './routes/admin-email-retry.ts';
 import { registerAdminEmailTest } from './routes/admin-email-test.ts';
 import { registerAdminActivation } from './routes/admin-activation.ts';
 import { registerAdminActivationList } from './routes/admin-activation-list.ts';
+import { registerAdminApplicantExport } from './routes/admin-applicant-export.ts';
 import { registerAdminApplicantInvite } from './routes/admin-applicant-invite.ts';
 import { registerAdminApplicantOverrideTier } from './routes/admin-applicant-override-tier.ts';
 import { registerAdminApplicantDecline } from './routes/admin-applicant-decline.ts';
@@ -226,6 +227,7 @@ async function staffRoutes(
   registerAdminContactUpdate(scope, ctx);
   registerAdminBulkUpdate(scope, ctx);
   registerAdminExportCsv(scope, ctx);
+  registerAdminApplicantExport(scope, ctx);
 
   registerAdminMe(scope);
   registerAdminStaffList(scope, ctx);
