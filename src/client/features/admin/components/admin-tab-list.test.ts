@@ -4,13 +4,13 @@ import { ADMIN_TABS, resolveTab, tabsFor } from './admin-tab-list.ts';
 const values = (role: Parameters<typeof tabsFor>[0]) => tabsFor(role).map((tab) => tab.value);
 
 describe('tabsFor', () => {
-  it('gives an owner every tab, Staff last', () => {
+  it('gives an owner every tab, Staff then Data protection last', () => {
     expect(values('owner')).toEqual(ADMIN_TABS.map((tab) => tab.value));
-    expect(values('owner').at(-1)).toBe('staff');
+    expect(values('owner').slice(-2)).toEqual(['staff', 'data']);
   });
 
-  it('gives compliance the casework and review tabs only (CONTRACT §5)', () => {
-    expect(values('compliance')).toEqual(['applicants', 'kyc', 'offers']);
+  it('gives compliance the casework and review tabs and Data protection (CONTRACT §5, §6)', () => {
+    expect(values('compliance')).toEqual(['applicants', 'kyc', 'offers', 'data']);
   });
 
   it('gives operations the inboxes, activations, assets, invites and A11y', () => {

@@ -1,6 +1,9 @@
 import { mayCall, TAB_CALLS, type StaffRole } from '../../../../shared/staff.ts';
 
-/** SPEC §2: the nine tabs, in order, Applicants first; then Staff (CONTRACT §5, owners). */
+/**
+ * SPEC §2: the nine tabs, in order, Applicants first; then Staff (CONTRACT §5, owners) and Data
+ * protection (CONTRACT §6, owners and compliance).
+ */
 export const ADMIN_TABS = [
   { value: 'applicants', label: 'Applicants' },
   { value: 'eoi', label: 'EOI' },
@@ -12,6 +15,7 @@ export const ADMIN_TABS = [
   { value: 'invites', label: 'Invites' },
   { value: 'a11y', label: 'A11y' },
   { value: 'staff', label: 'Staff' },
+  { value: 'data', label: 'Data protection' },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]['value'];
 export type AdminTabEntry = (typeof ADMIN_TABS)[number];

@@ -10,6 +10,7 @@ import KycTab from './tabs/kyc/kyc-tab.tsx';
 import OffersTab from './tabs/offers/offers-tab.tsx';
 import AssetsTab from './tabs/assets/assets-tab.tsx';
 import StaffTab from './tabs/staff/staff-tab.tsx';
+import DataProtectionTab from './tabs/data-protection/data-protection-tab.tsx';
 
 /**
  * Each tab's screen. They are part of the staff panel's own bundle rather than a chunk each:
@@ -27,4 +28,5 @@ export const TAB_SCREENS: Record<AdminTab, ComponentType> = {
   invites: InvitesTab,
   a11y: A11yTab,
   staff: StaffTab,
+  data: DataProtectionTab,
 };

@@ -196,7 +196,15 @@ export function ApplicantsTable({
                 {row.invite_code ?? '—'}
               </TableCell>
               <TableCell className="whitespace-nowrap">
-                <Badge variant="outline">{labelOf(STAGE_FILTER_OPTIONS, row.stage)}</Badge>
+                <Badge
+                  variant="outline"
+                  // Declined ends the application: set apart quietly (dashed, muted), not in red.
+                  className={
+                    row.stage === 'declined' ? 'border-dashed text-muted-foreground' : undefined
+                  }
+                >
+                  {labelOf(STAGE_FILTER_OPTIONS, row.stage)}
+                </Badge>
               </TableCell>
               <TableCell className="whitespace-nowrap">
                 {labelOf(STATUS_FILTER_OPTIONS, row.veriff_status)}
