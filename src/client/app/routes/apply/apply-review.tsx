@@ -6,6 +6,10 @@ import type { Stage } from '../../../../shared/stages.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
+import {
+  DECLINED_HEADING,
+  DeclinedNotice,
+} from '../../../features/apply/components/declined-notice.tsx';
 import { GateStatus } from '../../../features/apply/components/gate-status.tsx';
 import { JourneyPage } from '../../../features/apply/components/journey-page.tsx';
 import { ResumeLinkDialog } from '../../../features/apply/components/resume-link-dialog.tsx';
@@ -71,10 +75,22 @@ function Review({ application }: { application: ApplyGetStageResponse }) {
     if (target) void navigate(target, { replace: true });
   }, [navigate, target]);
 
+  const declined = stage === 'declined';
   return (
     <>
-      <ReviewStatus stage={stage} application={application} />
-      <ResumeLater />
+      {/* Present from the start, so a decline heard while the applicant watches is announced. */}
+      <p className="sr-only" aria-live="polite">
+        {declined ? DECLINED_HEADING : ''}
+      </p>
+      {declined ? (
+        // CONTRACT §6: the journey ends here; nothing to do, no progress, no reason.
+        <DeclinedNotice />
+      ) : (
+        <>
+          <ReviewStatus stage={stage} application={application} />
+          <ResumeLater />
+        </>
+      )}
     </>
   );
 }
@@ -108,12 +124,14 @@ export default function ApplyReviewRoute() {
   }
 
   const ready = gate.state === 'ready';
+  // A declined application has no steps left to show.
+  const declined = ready && gate.application.stage === 'declined';
   return (
     <JourneyPage
       eyebrow={EYEBROW}
       title={TITLE}
-      lede="Where your application stands, and what comes next."
-      stage={ready ? gate.application.stage : undefined}
+      lede={declined ? undefined : 'Where your application stands, and what comes next.'}
+      stage={ready && !declined ? gate.application.stage : undefined}
     >
       {link.problem ? (
         <div className="mb-8">

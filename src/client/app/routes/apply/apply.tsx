@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Container } from '../../../components/layouts/container.tsx';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { Head } from '../../../components/seo/head.tsx';
-import { hasStartedApplication } from '../../../../shared/stages.ts';
+import { hasStartedApplication, isDeclined } from '../../../../shared/stages.ts';
 import { useApplication } from '../../../features/apply/api/get-stage.ts';
 import { ApplicationForm } from '../../../features/apply/components/application-form.tsx';
 import { LoadingState } from '../../../features/apply/components/gate-status.tsx';
 import { InviteCodePanel } from '../../../features/apply/components/invite-code-panel.tsx';
+import { DeclinedNotice } from '../../../features/apply/components/declined-notice.tsx';
 import { StartedBanner } from '../../../features/apply/components/started-banner.tsx';
 import { hasApplicantSession } from '../../../features/apply/utils/session.ts';
 
@@ -28,6 +29,7 @@ export default function ApplyRoute() {
   // No session, or one the server no longer knows: just the two panels.
   const loading = session && application.isPending;
   const started = session && hasStartedApplication(application.data?.stage);
+  const declined = session && isDeclined(application.data?.stage);
 
   return (
     <>
@@ -42,7 +44,8 @@ export default function ApplyRoute() {
           <LoadingState />
         ) : (
           <div className="grid gap-8">
-            {started ? <StartedBanner /> : null}
+            {/* A declined application has nowhere to continue to: the notice instead. */}
+            {declined ? <DeclinedNotice compact /> : started ? <StartedBanner /> : null}
             <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-10">
               <section
                 aria-labelledby="invite-title"
