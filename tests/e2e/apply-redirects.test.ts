@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Stage } from '../../src/shared/stages.ts';
 import { baseURL, launchBrowser } from './helpers/browser.ts';
-import { seedApplicant, signInBrowser } from './helpers/applicant.ts';
+import { seedApplicant, signInBrowser, staffCall, type Applicant } from './helpers/applicant.ts';
 
 const { openPage } = launchBrowser();
 
@@ -84,24 +84,96 @@ const EXPECTED: Record<
     '/apply/activate': '/apply/activate',
     '/account': '/account',
   },
+  // CONTRACT §6: the review screen says so politely; no other screen is left.
+  declined: {
+    '/apply/review': '/apply/review',
+    '/apply/details': '/apply/review',
+    '/apply/offer': '/apply/review',
+    '/apply/activate': '/apply/review',
+    '/account': '/apply/review',
+  },
 };
 
-async function landing(page: Page, from: Screen, expected: Screen): Promise<string> {
+const DECLINED_HEADING = 'Your application was not successful';
+const declinedNotice = (page: Page) =>
+  page.getByTestId('declined-notice').filter({
+    has: page.getByRole('heading', { level: 2, name: DECLINED_HEADING }),
+  });
+
+/** An applicant whose application staff declined at `stage` (through the server's own call). */
+async function seedDeclined(stage: Stage): Promise<Applicant> {
+  const applicant = await seedApplicant(baseURL, stage);
+  await staffCall(baseURL, applicant.staff, 'admin-applicant-decline', {
+    basic_id: applicant.basicId,
+    reason: 'Internal: outside our risk appetite',
+  });
+  return applicant;
+}
+
+async function landing(
+  page: Page,
+  from: Screen,
+  expected: Screen,
+  landmark: (page: Page) => Locator = LANDMARK[expected],
+): Promise<string> {
   await page.goto(from);
   await page.waitForURL(`${baseURL}${expected}`);
-  await LANDMARK[expected](page).waitFor();
+  await landmark(page).waitFor();
   return new URL(page.url()).pathname;
 }
 
 describe('stage redirects with a real session', () => {
   it.each(Object.entries(EXPECTED))('%s', async (stage, table) => {
-    const applicant = await seedApplicant(baseURL, stage as Stage);
+    const applicant =
+      stage === 'declined'
+        ? await seedDeclined('kyc')
+        : await seedApplicant(baseURL, stage as Stage);
     const page = await openPage();
     await signInBrowser(page.context(), applicant);
     const reached: Record<string, string> = {};
-    for (const screen of SCREENS) reached[screen] = await landing(page, screen, table[screen]);
+    for (const screen of SCREENS) {
+      // A declined applicant's review screen shows the notice, not a stage.
+      const landmark =
+        stage === 'declined' && table[screen] === '/apply/review' ? declinedNotice : undefined;
+      reached[screen] = await landing(page, screen, table[screen], landmark);
+    }
     expect(reached).toEqual(table);
   });
+});
+
+describe('a declined application (CONTRACT §6)', () => {
+  it.each(['code_verified', 'tier_offer'] as const)(
+    'declined at %s: every screen ends on the notice, with no steps, actions or reason',
+    async (stage) => {
+      const applicant = await seedDeclined(stage);
+      const page = await openPage();
+      await signInBrowser(page.context(), applicant);
+      for (const screen of SCREENS) {
+        expect(await landing(page, screen, '/apply/review', declinedNotice)).toBe('/apply/review');
+        const notice = declinedNotice(page);
+        expect(await notice.innerText()).toContain(
+          'After careful review, we are unable to offer you membership at this time.',
+        );
+        await notice.getByRole('link', { name: 'contact us' }).waitFor();
+        // The journey is over: no progress, no stage, no way on, and never staff's reason.
+        expect(await page.getByTestId('apply-progress').count()).toBe(0);
+        expect(await page.getByTestId('review-stage').count()).toBe(0);
+        expect(await page.getByRole('main').getByRole('link').allInnerTexts()).toEqual([
+          'contact us',
+        ]);
+        expect(await page.getByText('risk appetite').count()).toBe(0);
+      }
+
+      // /apply: the notice in place of 'already started', the public forms below it.
+      await page.goto('/apply');
+      await declinedNotice(page).waitFor();
+      await LANDMARK['/apply'](page).waitFor();
+      expect(await page.getByText("You've already started an application.").count()).toBe(0);
+
+      await declinedNotice(page).getByRole('link', { name: 'contact us' }).click();
+      await page.waitForURL(`${baseURL}/contact`);
+    },
+  );
 });
 
 describe('before an invitation is redeemed (basic, invited)', () => {
