@@ -23,6 +23,7 @@ const ACTION_LABELS: Record<string, string> = {
   'application.erase_request': 'Erasure requested',
   'application.erase_approve': 'Erasure approved',
   'application.erase': 'Personal data erased',
+  'application.export': 'Data exported',
   'applicant.sign_out': 'Signed out',
   'identity_check.create': 'Identity check created',
   'identity_check.decision': 'Identity check decision',

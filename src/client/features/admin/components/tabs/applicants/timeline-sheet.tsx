@@ -13,6 +13,7 @@ import { useTimeline } from '../../../api/audit.ts';
 import { TabEmpty, TabError, TabLoading } from '../../common/tab-state.tsx';
 import { applicantName } from './applicants-table.tsx';
 import { CasePanel } from './case-panel.tsx';
+import { ExportApplicantButton } from './export-applicant-button.tsx';
 import { actionLabel, describeChange, timelineActor } from './timeline-format.ts';
 import { formatStaffDateTime } from '../../../utils/format-date.ts';
 
@@ -59,6 +60,7 @@ function TimelineContent({ applicant }: { applicant: TimelineApplicant }) {
             </>
           )}
         </SheetDescription>
+        <ExportApplicantButton basicId={applicant.id} />
         <SheetClose asChild>
           <Button variant="ghost" size="icon" className="absolute top-4 right-4" aria-label="Close">
             <X aria-hidden="true" />
