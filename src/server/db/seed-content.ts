@@ -7,6 +7,16 @@
  * elements) with no classes, styles, ids, scripts or images; the page renders the title.
  */
 
+import { MEMBER_RETENTION, noticePeriod, RETENTION_RULES } from '../../shared/retention.ts';
+
+/**
+ * The privacy notice's retention rows, written from the one retention table the job enforces
+ * (CONTRACT §6), so the promise and the practice cannot drift apart.
+ */
+const RETENTION_NOTICE_ROWS = [MEMBER_RETENTION, ...RETENTION_RULES]
+  .map((rule) => `<tr><td>${rule.notice}</td><td>${noticePeriod(rule)}</td></tr>`)
+  .join('\n');
+
 export interface SeedLegalDocument {
   slug: 'privacy' | 'terms' | 'cookies';
   title: string;
@@ -107,9 +117,8 @@ const PRIVACY_HTML = `<h2>1. About this policy</h2>
 <tr><th>Record</th><th>How long we keep it</th></tr>
 </thead>
 <tbody>
-<tr><td>Members' records, including application details, identity documents, selfies, verification results, offer and signature evidence, membership and card details and correspondence</td><td>1 year after your account is closed</td></tr>
-<tr><td>Rejected applications, including identity documents, selfies and verification results</td><td>2 months after the application is rejected</td></tr>
-<tr><td>Contact messages and press enquiries</td><td>For as long as we need to deal with your enquiry; if you are an applicant or member, as part of that record and for the same period</td></tr>
+${RETENTION_NOTICE_ROWS}
+<tr><td>Press enquiries</td><td>For as long as we need to deal with your enquiry</td></tr>
 <tr><td>Cookies and similar technologies</td><td>For the periods set out in our <a href="/legal/cookies">Cookie Policy</a></td></tr>
 </tbody>
 </table>
