@@ -190,9 +190,10 @@ describe('admin-export-csv', () => {
       actorId: staffId,
       targetType: 'eoi_requests',
       targetId: null,
-      after: { table: 'eoi_requests', status: 'new', query: 'plain' },
+      // Whether there was a search, never what it was: it can be someone's name (CONTRACT §6).
+      after: { table: 'eoi_requests', status: 'new', query_set: true },
     });
-    expect(audits[1]!.after).toEqual({ table: 'eoi_requests', status: null, query: null });
+    expect(audits[1]!.after).toEqual({ table: 'eoi_requests', status: null, query_set: false });
   });
 
   it('applies the same status and search filters as the list', async () => {

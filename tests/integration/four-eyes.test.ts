@@ -150,7 +150,8 @@ describe('an offer to a politically exposed person', () => {
       actorId: compliance.member.id,
       actorEmail: compliance.member.email,
       actorRole: 'compliance',
-      after: { tier: 'noir', pricing_note: 'Introductory pricing' },
+      // The note stays on the offer; the audit row names it (CONTRACT §6).
+      after: { tier: 'noir', fields: ['pricing_note'] },
     });
 
     // The Offers tab shows it waiting, with who issued it.
@@ -339,8 +340,10 @@ describe('a sanctions match', () => {
       actorId: compliance.member.id,
       actorEmail: compliance.member.email,
       actorRole: 'compliance',
-      after: { reason },
+      // The reason stays with the check (below); the audit row names it (CONTRACT §6).
+      after: { fields: ['reason'] },
     });
+    expect(JSON.stringify(audit)).not.toContain(reason);
     const [check] = await t.ctx.db
       .select()
       .from(identityChecks)

@@ -472,19 +472,22 @@ describe('POST /api/apply-offer-action', () => {
       .from(auditLog)
       .where(and(eq(auditLog.applicationId, a.id), eq(auditLog.action, 'offer.accept')))
       .orderBy(desc(auditLog.id));
+    // The signature (name, IP, browser) is the offer's; the audit row names it, no more
+    // (CONTRACT §6).
     expect(accept).toMatchObject({
       actorType: 'applicant',
       actorId: a.id,
-      ip: '203.0.113.7',
+      ip: null,
       before: { stage: 'tier_offer' },
       after: {
         stage: 'accepted',
         offer_id: offer.id,
         tier: 'titan',
-        esign_name: 'Katherine G. Johnson',
+        fields: ['esign_name'],
         terms_hash: offer.termsHash,
       },
     });
+    expect(JSON.stringify(accept)).not.toContain('Katherine');
 
     // Signed once: a second acceptance is a wrong-stage call and changes nothing.
     const before = await snapshot(a.id);
