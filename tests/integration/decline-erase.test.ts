@@ -7,10 +7,12 @@ import {
   auditLog,
   emailOutbox,
   erasureRequests,
+  kycFiles,
 } from '../../src/server/db/schema.ts';
 import {
   ALREADY_ERASED_MESSAGE,
   DECLINE_WRONG_STAGE_MESSAGE,
+  DECLINED_APPLICATION_MESSAGE,
   ERASE_ALREADY_REQUESTED_MESSAGE,
   ERASE_NOT_REQUESTED_MESSAGE,
   ERASE_SELF_APPROVAL_MESSAGE,
@@ -151,6 +153,39 @@ describe('admin-applicant-decline', () => {
     });
     expect(details.statusCode).toBe(409);
     expect((await stageOf(a.id)).stage).toBe('declined');
+  });
+
+  it("takes the applicant's files out of the KYC queue, and they can no longer be reviewed", async () => {
+    const a = await applicant('kyc_in_progress');
+    const [file] = await t.ctx.db
+      .insert(kycFiles)
+      .values({
+        applicationId: a.id,
+        type: 'document',
+        storageKey: `kyc/${a.id}.jpg`,
+        contentType: 'image/jpeg',
+        fileSize: 1,
+        sha256: 'x',
+      })
+      .returning({ id: kycFiles.id });
+    const queue = async () =>
+      (
+        (await staff('admin-kyc-list', compliance, { status: 'pending' })).json().files as {
+          id: string;
+        }[]
+      ).map((f) => f.id);
+    expect(await queue()).toContain(file!.id);
+    expect(
+      (await staff('admin-applicant-decline', compliance, { basic_id: a.id, reason: 'No' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await queue()).not.toContain(file!.id);
+    const review = await staff('admin-kyc-action', compliance, {
+      file_id: file!.id,
+      action: 'approve',
+    });
+    expect(review.statusCode).toBe(409);
+    expect(review.json().error).toBe(DECLINED_APPLICATION_MESSAGE);
   });
 
   it('refuses members, operations, and a missing reason, changing nothing', async () => {

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { KYC_DEFAULT_REJECTION_REASON } from '../../shared/schemas/journey.ts';
 import type { KycFileStatus, Stage } from '../../shared/stages.ts';
 import { moveStage } from '../applicant/stage.ts';
+import { DECLINED_APPLICATION_MESSAGE } from '../../shared/schemas/data-protection.ts';
 import { writeAudit } from '../audit.ts';
 import type { StaffIdentity } from '../auth/staff.ts';
 import type { Db } from '../db/client.ts';
@@ -48,6 +49,10 @@ export async function adminKycAction(options: {
     // A file replaced by a newer upload while staff looked at it is gone.
     if (!application || !file) throw new AppError('not_found', KYC_FILE_NOT_FOUND);
     if (file.status !== 'pending') throw new AppError('conflict', KYC_ALREADY_REVIEWED);
+    // A declined application has ended: its files are kept for the record, not reviewed.
+    if (application.stage === 'declined') {
+      throw new AppError('conflict', DECLINED_APPLICATION_MESSAGE);
+    }
 
     const status = input.action === 'approve' ? 'approved' : 'rejected';
     const rejectionReason =

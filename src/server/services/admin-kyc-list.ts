@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { KycListFile } from '../../shared/schemas/admin.ts';
 import type { KycFileStatus } from '../../shared/stages.ts';
 import type { Db } from '../db/client.ts';
@@ -38,7 +38,13 @@ export async function adminKycList(options: {
       identityChecks,
       and(eq(identityChecks.applicationId, applications.id), eq(identityChecks.isCurrent, true)),
     )
-    .where(options.status ? eq(kycFiles.status, options.status) : undefined)
+    // A declined application's files are no longer anyone's work.
+    .where(
+      and(
+        ne(applications.stage, 'declined'),
+        options.status ? eq(kycFiles.status, options.status) : undefined,
+      ),
+    )
     .orderBy(desc(kycFiles.uploadedAt), desc(kycFiles.id))
     .limit(LIST_LIMIT);
   return rows.map((row) => ({

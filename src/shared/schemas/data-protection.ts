@@ -45,6 +45,7 @@ export const ERASE_ALREADY_REQUESTED_MESSAGE =
 export const ERASE_NOT_REQUESTED_MESSAGE =
   'There is no pending erasure request for this applicant.';
 export const ALREADY_ERASED_MESSAGE = "This applicant's personal data has already been erased.";
+export const DECLINED_APPLICATION_MESSAGE = 'This application has been declined.';
 export const DECLINE_WRONG_STAGE_MESSAGE = 'This application can no longer be declined.';
 
 /** A pending erasure request as the panel lists it. */
