@@ -64,14 +64,22 @@ export function ApproveErasureButton({ basicId, name, label = 'Approve erasure',
 
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <Button variant="destructive" size={size} onClick={() => setOpen(true)} disabled={busy}>
+      <Button
+        variant="destructive"
+        size={size}
+        onClick={() => setOpen(true)}
+        disabled={busy}
+        // One name wherever it shows; it starts with the visible text (label in name).
+        aria-label={`Approve erasure for ${name}`}
+      >
         <Eraser aria-hidden="true" />
         {label}
-        <span className="sr-only"> for {name}</span>
       </Button>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle className="wrap-anywhere">Erase {name}&apos;s personal data</AlertDialogTitle>
+          <AlertDialogTitle className="wrap-anywhere">
+            Erase {name}&apos;s personal data
+          </AlertDialogTitle>
           <AlertDialogDescription>
             This cannot be undone. Every personal field and stored identity file of this applicant
             will be erased. A record of the application (its dates, the stage it reached and why it
