@@ -10,6 +10,9 @@ import { ApproveErasureButton } from '../data-protection/approve-erasure-button.
 import { ReasonDialog, type ReasonKind } from '../data-protection/reason-dialog.tsx';
 import { formatValue } from './timeline-format.ts';
 
+/** Set apart from the events below it. */
+const FRAME = 'mb-5 grid gap-3 border-b border-border pb-5';
+
 const stageName = (stage: Stage) => formatValue('stage', stage);
 
 function Block({ label, children }: { label: string; children: ReactNode }) {
@@ -72,7 +75,13 @@ export function CasePanel({ basicId, name, stage: listed, data }: Props) {
   });
   const openDialog = (kind: ReasonKind) => setDialog({ kind, open: true });
 
-  if (data?.erased_at) return <Tombstone data={{ ...data, erased_at: data.erased_at }} />;
+  if (data?.erased_at) {
+    return (
+      <div className={FRAME}>
+        <Tombstone data={{ ...data, erased_at: data.erased_at }} />
+      </div>
+    );
+  }
 
   const stage = data?.stage ?? listed;
   const request = data?.erasure_request ?? null;
@@ -128,7 +137,7 @@ export function CasePanel({ basicId, name, stage: listed, data }: Props) {
 
   if (blocks.length === 0 && !canDecline && !canRequest) return null;
   return (
-    <div className="mb-5 grid gap-3 border-b border-border pb-5">
+    <div className={FRAME}>
       {blocks}
       {canDecline || canRequest ? (
         <div className="flex flex-wrap gap-2">

@@ -114,7 +114,7 @@ function RunsTable({ runs }: { runs: JobRunRow[] }) {
     );
   }
   return (
-    <Table label="Recent runs">
+    <Table label="Retention job runs">
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           <TableHead>Started</TableHead>
