@@ -305,3 +305,47 @@ describe('staff panel: data protection (own server)', () => {
     }
   });
 });
+
+describe('Recent runs (own server, the retention job every second)', () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startBuiltServer({ RETENTION_INTERVAL_SECONDS: '1' });
+  }, 90_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('lists each run with its times, status and what it removed', async () => {
+    const page = await openAdmin(openPage, { baseURL: server.baseURL, tab: 'Data protection' });
+    const runs = page.getByRole('region', { name: 'Retention job runs' });
+    // The tab reads the runs when it opens: open it again until the first run is there.
+    await expect
+      .poll(
+        async () => {
+          if (await runs.count()) return true;
+          await page.getByRole('tab', { name: 'Applicants', exact: true }).click();
+          await page.getByRole('tab', { name: 'Data protection', exact: true }).click();
+          await page.getByRole('heading', { level: 2, name: 'Recent runs' }).waitFor();
+          return (await runs.count()) > 0;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    const headers = await runs.locator('thead th').allInnerTexts();
+    expect(headers.map((h) => h.trim().toLowerCase())).toEqual([
+      'started',
+      'finished',
+      'status',
+      'removed',
+    ]);
+    const first = runs.locator('tbody tr').first();
+    const cells = (await first.locator('td').allInnerTexts()).map((t) => t.trim());
+    expect(cells[0]).toMatch(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/);
+    expect(cells[1]).toMatch(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2}$|^—$/);
+    expect(['Completed', 'Running']).toContain(cells[2]);
+    // Nothing on this new server is past its period.
+    if (cells[2] === 'Completed') expect(cells[3]).toBe('Nothing due');
+  });
+});
