@@ -135,14 +135,14 @@ describe('staff panel shell (own server)', () => {
     expect(await page.getByText(ENTER_CODE).count()).toBe(0);
   });
 
-  it('an owner sees ten tabs in order, Applicants open; the open tab is kept in the address', async () => {
+  it('an owner sees eleven tabs in order, Applicants open; the open tab is kept in the address', async () => {
     const page = await openAdmin(openPage, { baseURL: server.baseURL });
 
     const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
-    // SPEC's nine, then Staff (owners only).
+    // SPEC's nine, then Staff (owners only) and Data protection (owners and compliance).
     expect(await tabs.allInnerTexts()).toEqual(ADMIN_TABS.map((tab) => tab.label));
-    expect(ADMIN_TABS).toHaveLength(10);
-    expect(ADMIN_TABS.at(-1)?.label).toBe('Staff');
+    expect(ADMIN_TABS).toHaveLength(11);
+    expect(ADMIN_TABS.slice(-2).map((tab) => tab.label)).toEqual(['Staff', 'Data protection']);
     expect(await page.getByRole('tab', { name: 'Applicants' }).getAttribute('aria-selected')).toBe(
       'true',
     );

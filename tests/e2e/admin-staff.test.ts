@@ -106,8 +106,8 @@ describe('the first owner (own server, no staff seeded)', () => {
     await dashboard(page).waitFor();
     await toast(page, 'Access granted').waitFor();
 
-    // The owner sees every tab, Staff last, and is listed with a second factor.
-    expect((await tabNames(page)).at(-1)).toBe('Staff');
+    // The owner sees every tab, Staff then Data protection last, and is listed with a second factor.
+    expect((await tabNames(page)).slice(-2)).toEqual(['Staff', 'Data protection']);
     await page.getByRole('tab', { name: 'Staff', exact: true }).click();
     const row = staffRow(page, FIRST_OWNER_EMAIL);
     await row.waitFor();
@@ -136,7 +136,7 @@ describe('named staff (own server)', () => {
     await smtp?.close();
   });
 
-  it('an owner invites a compliance member, who joins from the e-mail, enrols and sees three tabs', async () => {
+  it('an owner invites a compliance member, who joins from the e-mail, enrols and sees four tabs', async () => {
     const owner = await openAdmin(openPage, { baseURL: server.baseURL, tab: 'Staff' });
     const invite = owner.getByRole('form', { name: 'Invite member' });
     await invite.getByRole('textbox', { name: 'Name' }).fill('Cleo Compliance');
@@ -209,7 +209,7 @@ describe('named staff (own server)', () => {
     expect(new URL(page.url()).pathname).toBe('/admin');
     await page.getByText('Cleo Compliance', { exact: true }).waitFor();
     // Compliance's work only: no inboxes, activations, assets, invites, A11y or Staff.
-    expect(await tabNames(page)).toEqual(['Applicants', 'KYC', 'Offers']);
+    expect(await tabNames(page)).toEqual(['Applicants', 'KYC', 'Offers', 'Data protection']);
     expect(await page.getByRole('switch', { name: 'Maintenance Mode' }).count()).toBe(0);
 
     // The owner's list follows: active, with a second factor.
