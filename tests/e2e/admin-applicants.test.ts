@@ -162,7 +162,8 @@ describe('staff panel: Applicants tab (own server)', () => {
     const page = await open();
     await showing(page, 'Showing 1 to 20 of 25').waitFor();
     // SPEC §2's words, written out here: compared with the production constants, a typo in
-    // them would pass. The stage list adds the two stages CONTRACT §3 has beyond the spec's.
+    // them would pass. The stage list adds the stages CONTRACT §3 has beyond the spec's
+    // (Invited, Detailed, and Declined from §6).
     expect(await optionsOf(page, 'Stage')).toEqual([
       'All stages',
       'Basic',
@@ -174,6 +175,7 @@ describe('staff panel: Applicants tab (own server)', () => {
       'Tier Offer',
       'Accepted',
       'Activated',
+      'Declined',
     ]);
     expect(await optionsOf(page, 'Decision')).toEqual([
       'All decisions',

@@ -108,6 +108,7 @@ describe('admin-audit-list', () => {
   it('answers an unknown applicant with an empty timeline and a bad id with 400', async () => {
     expect(await auditList({ basic_id: '00000000-0000-4000-8000-000000000000' })).toEqual({
       ok: true,
+      case: null,
       data: [],
       total: 0,
     });
