@@ -15,7 +15,6 @@ export function registerApplyMagicLink(app: FastifyInstance, ctx: AppContext) {
       const queued = await applyMagicLink({
         db: ctx.db,
         email,
-        ip: request.ip,
         secret: ctx.secrets.sessionSecret,
         publicUrl: ctx.env.PUBLIC_URL,
         perEmail:

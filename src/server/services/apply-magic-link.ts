@@ -8,7 +8,6 @@ import { resumeLinkMail } from '../mail/templates/resume-link.ts';
 export interface ApplyMagicLinkOptions {
   db: Db;
   email: string;
-  ip: string;
   secret: string;
   publicUrl: string;
   /** Links per application within the window; null: no limit (RATE_LIMIT_SCALE=0). */
