@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicantListResponse } from '../../src/shared/schemas/admin-lists.ts';
+import { DECLINE_WRONG_STAGE_MESSAGE } from '../../src/shared/schemas/data-protection.ts';
 import { describePeriod, RETENTION_RULES } from '../../src/shared/retention.ts';
 import { openAdmin, pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
 import {
@@ -145,6 +146,35 @@ describe('staff panel: data protection (own server)', () => {
     expect(await own.getByText('Source of funds').count()).toBe(0);
     await notice.getByRole('link', { name: 'contact us' }).waitFor();
   }, 90_000);
+
+  it('a decline refused because someone declined first says why in the dialog, and the sheet catches up', async () => {
+    const applicant = await seedNamed('Ivo');
+    const page = await open({
+      role: 'compliance',
+      allowConsole: [/admin-applicant-decline failed/, /status of 409/],
+    });
+    await openTimeline(page, applicant.email, applicant.name);
+    await sheet(page).getByRole('button', { name: 'Decline application' }).click();
+    const confirm = dialog(page, 'Decline application');
+    await confirm.getByRole('textbox', { name: 'Reason (internal)' }).fill('Second decline');
+    // Meanwhile the owner declines it.
+    await staffCall(server.baseURL, applicant.staff, 'admin-applicant-decline', {
+      basic_id: applicant.basicId,
+      reason: 'First decline',
+    });
+    await confirm.getByRole('button', { name: 'Decline application' }).click();
+    await confirm.getByRole('alert').filter({ hasText: DECLINE_WRONG_STAGE_MESSAGE }).waitFor();
+    // The dialog stays, with what was typed, until closed; behind it the sheet shows the decline.
+    expect(await confirm.getByRole('textbox', { name: 'Reason (internal)' }).inputValue()).toBe(
+      'Second decline',
+    );
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await sheet(page)
+      .getByRole('region', { name: 'Declined' })
+      .getByText('First decline')
+      .waitFor();
+    expect(await sheet(page).getByRole('button', { name: 'Decline application' }).count()).toBe(0);
+  });
 
   it('(b) erasure requested by compliance and approved by the owner leaves only a tombstone', async () => {
     const applicant = await seedNamed('Erin');
