@@ -1,4 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { request, type IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -17,6 +19,7 @@ import {
   kycFiles,
   magicLinks,
 } from '../../src/server/db/schema.ts';
+import type { FileStorage } from '../../src/server/storage/storage.ts';
 import { NO_PERMISSION } from '../../src/shared/staff.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -465,5 +468,103 @@ describe('admin-applicant-export', () => {
     if ('error' in outcome) return; // the connection was cut: the client sees a failed download
     // Whatever arrived is not a readable ZIP.
     expect(() => unzip(outcome.body)).toThrow();
+  });
+
+  describe('over a real connection', () => {
+    let base: string;
+    beforeAll(async () => {
+      base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    });
+
+    /**
+     * POSTs an export over its own connection, closed after it (no pooled connection outlives
+     * the test), and resolves once the headers are in.
+     */
+    const download = (basicId: string) =>
+      new Promise<IncomingMessage>((resolve, reject) => {
+        const req = request(`${base}/api/admin-applicant-export`, {
+          method: 'POST',
+          agent: false,
+          headers: { 'x-admin-pass': compliance, 'content-type': 'application/json' },
+        });
+        req.once('response', resolve).once('error', reject);
+        req.end(JSON.stringify({ basic_id: basicId }));
+      });
+
+    /** Runs `fn` with the server reading stored files through `getStream`. */
+    async function withStorage<T>(getStream: FileStorage['getStream'], fn: () => Promise<T>) {
+      const real = t.ctx.storage;
+      t.ctx.storage = {
+        put: (key, data, options) => real.put(key, data, options),
+        delete: (key) => real.delete(key),
+        getStream,
+      };
+      try {
+        return await fn();
+      } finally {
+        t.ctx.storage = real;
+      }
+    }
+
+    it('is streamed, opening one stored file at a time', async () => {
+      let open = 0;
+      let most = 0;
+      let opened = 0;
+      const real = t.ctx.storage;
+      const zip = await withStorage(
+        async (key) => {
+          const stream = await real.getStream(key);
+          opened += 1;
+          open += 1;
+          most = Math.max(most, open);
+          // Done once read to the end (or closed early).
+          let reading = true;
+          const done = () => {
+            if (reading) open -= 1;
+            reading = false;
+          };
+          stream.once('end', done).once('close', done);
+          return stream;
+        },
+        async () => {
+          const res = await download(amelia.id);
+          expect(res.statusCode).toBe(200);
+          expect(res.headers['content-length']).toBeUndefined();
+          expect(res.headers['transfer-encoding']).toBe('chunked');
+          return unzip(await buffer(res));
+        },
+      );
+      expect(Object.keys(zip).filter((name) => name.startsWith('files/'))).toHaveLength(2);
+      expect(opened).toBe(2);
+      expect(most).toBe(1);
+    });
+
+    it('stops reading the stored file when the client leaves', async () => {
+      // A stored file that never ends: the download can only stop because the client left.
+      let endless: Readable | undefined;
+      await withStorage(
+        async () =>
+          (endless = new Readable({
+            read() {
+              this.push(randomBytes(64 * 1024));
+            },
+          })),
+        async () => {
+          const res = await download(amelia.id);
+          expect(res.statusCode).toBe(200);
+          let received = 0;
+          // Leaving the loop destroys the response, and with it the connection.
+          for await (const chunk of res) {
+            received += (chunk as Buffer).length;
+            if (received >= 1024 * 1024) break;
+          }
+          expect(received).toBeGreaterThanOrEqual(1024 * 1024);
+          await expect.poll(() => endless?.destroyed, { timeout: 5_000 }).toBe(true);
+        },
+      );
+      // The server carries on.
+      const again = await download(oliver.id);
+      expect(Object.keys(unzip(await buffer(again)))).toContain('applicant.json');
+    });
   });
 });
