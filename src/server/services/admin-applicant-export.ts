@@ -232,9 +232,12 @@ async function produce(archive: ZipArchive, entries: Entry[]): Promise<void> {
     }
     const written = entryWritten(archive);
     archive.append(source, { name: entry.name, date: entry.date, store: entry.store ?? false });
-    if (!(await written)) {
+    try {
+      if (!(await written)) return;
+    } finally {
+      // A stream read to its end is closed already; one the archive stopped reading (the
+      // client left, or an error) is closed here, so no file or connection is left open.
       if (!Buffer.isBuffer(source)) source.destroy();
-      return;
     }
   }
   await archive.finalize();
