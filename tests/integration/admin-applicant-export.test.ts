@@ -8,6 +8,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  contactMessages,
   applicantSessions,
   applications,
   auditLog,
@@ -187,6 +188,11 @@ describe('admin-applicant-export', () => {
   beforeAll(async () => {
     amelia = await seedApplicant('Amelia Hart', 'amelia.hart@example.com', 1);
     oliver = await seedApplicant('Oliver Quinn', 'oliver.quinn@example.com', 2);
+    // Messages sent from each one's proved address are theirs.
+    await t.ctx.db.insert(contactMessages).values([
+      { name: 'Amelia Hart', email: 'Amelia.Hart@example.com', message: 'A question from Amelia' },
+      { name: 'Oliver Quinn', email: 'oliver.quinn@example.com', message: 'Oliver writes' },
+    ]);
   });
 
   it('answers a ZIP download of everything held on the applicant, and nothing of anyone else', async () => {
@@ -210,6 +216,7 @@ describe('admin-applicant-export', () => {
       'magic_links',
       'invite_codes',
       'eoi_requests',
+      'contact_messages',
       'kyc_files',
       'identity_checks',
       'identity_check_events',
@@ -254,6 +261,9 @@ describe('admin-applicant-export', () => {
     });
     expect(held.eoi_requests).toEqual([
       expect.objectContaining({ application_id: id, full_name: 'Amelia Hart' }),
+    ]);
+    expect(held.contact_messages).toEqual([
+      expect.objectContaining({ message: 'A question from Amelia' }),
     ]);
     expect(idsOf(held.kyc_files!)).toEqual([...amelia.fileIds].sort());
     expect(held.kyc_files![0]).toMatchObject({ staff_notes: 'Checked Amelia Hart' });

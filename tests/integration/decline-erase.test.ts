@@ -5,6 +5,7 @@ import {
   applicationDetails,
   applications,
   auditLog,
+  contactMessages,
   emailOutbox,
   erasureRequests,
   kycFiles,
@@ -251,6 +252,15 @@ describe('erasure on request', () => {
       }),
     ]);
 
+    // What they sent from their proved address goes with them; someone else's message stays.
+    const [theirs, someoneElses] = await t.ctx.db
+      .insert(contactMessages)
+      .values([
+        { name: a.name, email: a.email.toUpperCase(), message: 'Please call me back' },
+        { name: 'Someone Else', email: 'someone.else@example.com', message: 'Hello' },
+      ])
+      .returning({ id: contactMessages.id });
+
     const approve = await staff('admin-applicant-erase-approve', secondCompliance, {
       basic_id: a.id,
     });
@@ -298,6 +308,11 @@ describe('erasure on request', () => {
       'application.erase_approve:compliance',
       'application.erase:compliance',
     ]);
+    const messages = (await t.ctx.db.select({ id: contactMessages.id }).from(contactMessages)).map(
+      (m) => m.id,
+    );
+    expect(messages).not.toContain(theirs!.id);
+    expect(messages).toContain(someoneElses!.id);
     const [stored] = await t.ctx.db
       .select()
       .from(erasureRequests)

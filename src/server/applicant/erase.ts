@@ -1,4 +1,4 @@
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { ErasureReason } from '../../shared/retention.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -65,6 +65,14 @@ export async function eraseApplication(
   await tx.delete(offers).where(eq(offers.applicationId, id));
   await tx.delete(activations).where(eq(activations.applicationId, id));
   await tx.delete(eoiRequests).where(eq(eoiRequests.applicationId, id));
+  // What they sent from their proved address is theirs too (the same rule as the export).
+  const inbox =
+    (await deleted(
+      tx.execute(
+        sql`delete from eoi_requests t where t.application_id is null and ${fromProvedAddress(id)}`,
+      ),
+    )) +
+    (await deleted(tx.execute(sql`delete from contact_messages t where ${fromProvedAddress(id)}`)));
   // A code is not personal, but the address it was issued to is.
   await tx
     .update(inviteCodes)
@@ -95,6 +103,7 @@ export async function eraseApplication(
       files: files.length,
       emails: mails.length,
       identity_checks: checks.length,
+      messages: inbox,
     },
   });
   return true;
@@ -123,3 +132,16 @@ export async function deleteQueuedFiles(
   }
   return deleted;
 }
+
+/** Rows a DELETE or UPDATE touched, on PGlite and node-postgres alike. */
+export async function deleted(query: PromiseLike<unknown>): Promise<number> {
+  const result = (await query) as { rowCount?: number | null; affectedRows?: number };
+  return Number(result.rowCount ?? result.affectedRows ?? 0);
+}
+
+/**
+ * A row of table alias `t` sent from the applicant's address, when they have proved it is
+ * theirs: an address merely typed into an application could be anyone's.
+ */
+export const fromProvedAddress = (id: string) => sql`lower(t.email) = (
+  select lower(a.email) from applications a where a.id = ${id} and a.email_verified_at is not null)`;

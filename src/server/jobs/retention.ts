@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { retentionCutoff, type ErasureReason } from '../../shared/retention.ts';
 import type { Stage } from '../../shared/stages.ts';
-import { deleteQueuedFiles, eraseApplication } from '../applicant/erase.ts';
+import { deleted, deleteQueuedFiles, eraseApplication } from '../applicant/erase.ts';
 import type { Actor } from '../audit.ts';
 import { queryRows, type Db, type Tx } from '../db/client.ts';
 import {
@@ -254,10 +254,4 @@ async function applyRules(
     ));
 
   return counts;
-}
-
-/** Rows a DELETE or UPDATE touched, on PGlite and node-postgres alike. */
-async function deleted(query: PromiseLike<unknown>): Promise<number> {
-  const result = (await query) as { rowCount?: number | null; affectedRows?: number };
-  return Number(result.rowCount ?? result.affectedRows ?? 0);
 }

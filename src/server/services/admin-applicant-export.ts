@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { COMPANY } from '../../shared/company.ts';
 import { describePeriod, retentionRule } from '../../shared/retention.ts';
+import { fromProvedAddress } from '../applicant/erase.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -55,9 +56,16 @@ const TABLES: readonly { name: string; rows: (id: string) => SQL }[] = [
       order by t.issued_at, t.id`,
   },
   {
+    // Theirs by link, or sent from their address once they have proved it is theirs.
     name: 'eoi_requests',
     rows: (id) => sql`select to_jsonb(t) as row from eoi_requests t
-      where t.application_id = ${id} order by t.created_at, t.id`,
+      where t.application_id = ${id} or (t.application_id is null and ${fromProvedAddress(id)})
+      order by t.created_at, t.id`,
+  },
+  {
+    name: 'contact_messages',
+    rows: (id) => sql`select to_jsonb(t) as row from contact_messages t
+      where ${fromProvedAddress(id)} order by t.created_at, t.id`,
   },
   {
     name: 'kyc_files',
