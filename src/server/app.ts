@@ -75,6 +75,7 @@ import { registerHealth } from './routes/health.ts';
 import { registerLegalDocuments } from './routes/legal-documents.ts';
 import { registerOneTimeLegalUpdate } from './routes/one-time-legal-update.ts';
 import { registerSiteSettings } from './routes/site-settings.ts';
+import { publicSettings } from './public-settings.ts';
 import { registerValidateInvite } from './routes/validate-invite.ts';
 import { registerAdminKycAction } from './routes/admin-kyc-action.ts';
 import { registerAdminKycFile } from './routes/admin-kyc-file.ts';
@@ -357,7 +358,9 @@ export async function buildApp(
   });
 
   registerHealth(app, ctx);
-  registerSiteSettings(app, ctx);
+  const settings = publicSettings(ctx);
+  app.addHook('onClose', async () => settings.close());
+  registerSiteSettings(app, settings);
   registerEvents(app, ctx);
   registerContact(app, ctx);
   registerEoi(app, ctx);
@@ -396,7 +399,7 @@ export async function buildApp(
     }
   });
 
-  const sendSpa = await registerSpa(app, env);
+  const sendSpa = await registerSpa(app, env, { settings });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/api/') || path === '/api' || !['GET', 'HEAD'].includes(request.method)) {

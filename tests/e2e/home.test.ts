@@ -28,6 +28,27 @@ function inviteMode(enabled: boolean) {
     });
 }
 
+const SETTINGS_BLOCK = /<script type="application\/json" id="waj-settings">.*?<\/script>/;
+
+/**
+ * The page as served, with the settings the server wrote into it replaced (`null`: left out,
+ * as from a server that could not read them, so the page asks the API itself).
+ */
+async function servedSettings(page: Page, settings: Record<string, unknown> | null) {
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      expect(html).toMatch(SETTINGS_BLOCK);
+      const block = settings
+        ? `<script type="application/json" id="waj-settings">${JSON.stringify(settings)}</script>`
+        : '';
+      await route.fulfill({ response, body: html.replace(SETTINGS_BLOCK, block) });
+    },
+  );
+}
+
 async function visitHome(page: Page) {
   await page.goto('/');
   await page.getByRole('heading', { level: 1 }).waitFor();
@@ -143,9 +164,24 @@ describe('home page content', () => {
 });
 
 describe('closing block and invite mode', () => {
+  it('draws at once from the settings in the page, asking no API for them', async () => {
+    const page = await openPage({ viewport: DESKTOP });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/site-settings/')) asked.push(request.url());
+    });
+    await visitHome(page);
+    await closingBlock(page).getByRole('link').first().waitFor();
+    expect(await closingBlock(page).getAttribute('aria-busy')).not.toBe('true');
+    expect(asked).toEqual([]);
+  });
+
   it('invites a code when invite mode is on', async () => {
     const page = await openPage({ viewport: DESKTOP });
-    await page.route('**/api/site-settings/invite_mode', inviteMode(true));
+    await servedSettings(page, {
+      maintenance_mode: { enabled: false },
+      invite_mode: { enabled: true },
+    });
     await visitHome(page);
     const block = closingBlock(page);
     const button = block.getByRole('link', { name: 'Enter Invite Code' });
@@ -161,7 +197,10 @@ describe('closing block and invite mode', () => {
 
   it('invites an application when invite mode is off', async () => {
     const page = await openPage({ viewport: DESKTOP });
-    await page.route('**/api/site-settings/invite_mode', inviteMode(false));
+    await servedSettings(page, {
+      maintenance_mode: { enabled: false },
+      invite_mode: { enabled: false },
+    });
     await visitHome(page);
     const block = closingBlock(page);
     const button = block.getByRole('link', { name: 'Apply Now' });
@@ -179,6 +218,7 @@ describe('closing block and invite mode', () => {
       allowConsole: [/status of 500/, /Could not read invite_mode/],
     };
     const page = await openPage(options);
+    await servedSettings(page, null);
     await page.route('**/api/site-settings/invite_mode', (route) =>
       route.fulfill({ status: 500, json: { ok: false, error: 'Something went wrong.' } }),
     );
@@ -190,6 +230,8 @@ describe('closing block and invite mode', () => {
 
   it('reserves its space while the setting loads, so nothing moves when it arrives', async () => {
     const page = await openPage({ viewport: DESKTOP });
+    // A page served without the settings asks for them.
+    await servedSettings(page, null);
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/site-settings/invite_mode', async (route) => {

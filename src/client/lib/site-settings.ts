@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { SiteSettingResponse } from '../../shared/schemas/site.ts';
 import { isEnabled } from '../../shared/settings.ts';
@@ -65,4 +65,30 @@ export function useLiveSiteSettings(): void {
     source.addEventListener('error', onError);
     return () => source.close();
   }, [queryClient]);
+}
+
+/** The element the server writes the page's settings into (src/server/http/spa.ts). */
+const PAGE_SETTINGS_ID = 'waj-settings';
+
+/**
+ * Seeds the cache with the switches the server wrote into the page, so the first render draws
+ * at once instead of waiting for `GET /api/site-settings/…`; the events stream keeps them live
+ * from there. A page without them (or with a broken block) simply asks, as before.
+ */
+export function seedSettingsFromPage(queryClient: QueryClient): void {
+  if (typeof document === 'undefined') return;
+  const text = document.getElementById(PAGE_SETTINGS_ID)?.textContent;
+  if (!text) return;
+  let settings: unknown;
+  try {
+    settings = JSON.parse(text);
+  } catch {
+    return;
+  }
+  if (typeof settings !== 'object' || settings === null) return;
+  for (const [key, value] of Object.entries(settings)) {
+    if (isSwitchSetting(key) && value !== null) {
+      queryClient.setQueryData(siteSettingKey(key), isEnabled(value));
+    }
+  }
 }

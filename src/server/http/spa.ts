@@ -6,6 +6,7 @@ import { isSpaPath, SPA_PATHS } from '../../shared/routes.ts';
 import { canonicalPath, metaForPath, NOT_FOUND_META } from '../../shared/seo.ts';
 import type { Env } from '../env.ts';
 import { CLIENT_DIR } from '../lib/paths.ts';
+import { PAGE_SETTING_KEYS, type PublicSettings } from '../public-settings.ts';
 import { renderHeadTags, splitIndexHtml } from './seo-head.ts';
 
 type SpaEnv = Pick<Env, 'PUBLIC_URL' | 'ANALYTICS_SCRIPT_URL'>;
@@ -49,7 +50,12 @@ function renderPages(indexHtml: string, env: SpaEnv) {
  * year; index.html is revalidated every time so a deploy is seen at once. Any path that is not
  * a file gets index.html, with 404 when no screen matches, and the SPA shows its own 404 page.
  */
-export async function registerSpa(app: FastifyInstance, env: SpaEnv, clientDir = CLIENT_DIR) {
+export async function registerSpa(
+  app: FastifyInstance,
+  env: SpaEnv,
+  options: { settings?: PublicSettings; clientDir?: string } = {},
+) {
+  const clientDir = options.clientDir ?? CLIENT_DIR;
   const indexHtml = await readFile(join(clientDir, 'index.html'), 'utf8').catch(() => null);
   if (!indexHtml) app.log.warn({ clientDir }, 'web app not built: run `npm run build`');
 
@@ -70,7 +76,7 @@ export async function registerSpa(app: FastifyInstance, env: SpaEnv, clientDir =
   }
   const pageFor = indexHtml ? renderPages(indexHtml, env) : null;
 
-  return function sendSpa(request: FastifyRequest, reply: FastifyReply) {
+  return async function sendSpa(request: FastifyRequest, reply: FastifyReply) {
     if (!pageFor) {
       return reply
         .code(503)
@@ -82,6 +88,39 @@ export async function registerSpa(app: FastifyInstance, env: SpaEnv, clientDir =
       .code(isSpaPath(pathname) ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(pageFor(pathname));
+      .send(withSettings(pageFor(pathname), await pageSettings(options.settings)));
   };
+}
+
+/**
+ * The switches every page needs before it draws (maintenance, invite mode), from the settings
+ * cache: the page carries them, so its first render waits on no request. A failed read leaves
+ * them out and the page asks, as before.
+ */
+async function pageSettings(settings: PublicSettings | undefined) {
+  if (!settings) return null;
+  try {
+    const entries = await Promise.all(
+      PAGE_SETTING_KEYS.map(async (key) => [key, (await settings.read(key))?.value ?? null]),
+    );
+    return Object.fromEntries(entries) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+/** The element id the client reads the settings from (src/client/lib/site-settings.ts). */
+export const PAGE_SETTINGS_ID = 'waj-settings';
+
+/**
+ * A JSON data block: never run as a script (so the content security policy has nothing to
+ * allow), and `<` escaped so no value can close the element.
+ */
+function withSettings(page: string, settings: Record<string, unknown> | null): string {
+  if (!settings) return page;
+  const json = JSON.stringify(settings).replace(/</g, '\\u003c');
+  return page.replace(
+    '</head>',
+    `<script type="application/json" id="${PAGE_SETTINGS_ID}">${json}</script></head>`,
+  );
 }
