@@ -18,8 +18,9 @@ const integration = (name: string, db: 'pglite' | 'postgres') => ({
     environment: 'node',
     setupFiles: ['tests/helpers/fail-on-console.ts'],
     env: { WAJ_TEST_DB: db },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous for a slow, shared 2-core machine (a passing test is not slowed by it).
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
 

@@ -38,7 +38,8 @@ export interface PageOptions {
 export { consentRecord };
 
 const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
-const DEFAULT_TIMEOUT_MS = 10_000;
+// Generous for a slow, shared 2-core machine: a passing wait is not slowed by it.
+const DEFAULT_TIMEOUT_MS = 20_000;
 /** Clean pages kept per worker for the next test; more would only hold memory. */
 const MAX_IDLE = 4;
 
