@@ -13,6 +13,7 @@ import {
   type Applicant,
 } from './helpers/applicant.ts';
 import { applyThemeInPlace } from './helpers/axe.ts';
+import { animationsSettled } from './helpers/public-routes.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { startBuiltServer, staffSignIn, type RunningServer } from './helpers/server.ts';
 
@@ -46,6 +47,9 @@ async function serious(page: Page, colourOnly = false): Promise<string[]> {
 
 /** The screen in full in light, its colours in dark; nothing wider than the screen. */
 async function checkScreen(page: Page, screen: string) {
+  // A sheet still sliding in or a dialog still fading in is neither its final contrast nor its
+  // final width (on a loaded machine the animation can outlast the wait for the element).
+  await animationsSettled(page);
   await applyThemeInPlace(page, 'light');
   expect(await serious(page), `${screen}, light`).toEqual([]);
   await applyThemeInPlace(page, 'dark');
