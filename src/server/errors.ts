@@ -143,6 +143,12 @@ function toFailure(error: unknown): Failure {
 
 /** The single error handler: the contract's shape, never a stack trace, SQL or path. */
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  // The visitor left (tab closed, navigation) before a streamed or compressed answer began:
+  // nobody is waiting for a reply and nothing went wrong on our side, so not an error line.
+  if (clientGone(error, request)) {
+    request.log.info('client closed the connection before the answer was sent');
+    return reply;
+  }
   const { status, body, retryAfter, lostConnection } = toFailure(error);
   // The logger's `err` serializer (safeError) keeps submitted values out of the line.
   if (lostConnection) request.log.warn({ code: lostConnection }, 'database connection lost');
@@ -152,4 +158,9 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
   } else request.log.info({ status, error: body.error }, 'request refused');
   if (retryAfter) reply.header('retry-after', String(retryAfter));
   return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+function clientGone(error: unknown, request: FastifyRequest) {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ERR_STREAM_PREMATURE_CLOSE' || request.raw.destroyed;
 }
