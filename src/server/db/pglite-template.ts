@@ -10,6 +10,7 @@ import {
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_DIR, PROJECT_ROOT } from '../lib/paths.ts';
@@ -20,7 +21,7 @@ import { MIGRATIONS_DIR, PROJECT_ROOT } from '../lib/paths.ts';
  * and every test database begin from it. Its name carries the PGlite version and a hash of the
  * migrations, so a stale copy is never used; migrations still run (as a no-op) on top.
  */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 
 function templatePath(): string {
   const hash = createHash('sha256');

@@ -78,10 +78,28 @@ export const applications = pgTable(
      */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     erasureReason: text('erasure_reason', { enum: ERASURE_REASONS }),
+    /**
+     * When the stage last changed (the queues' "waiting 3 days", the case's time in stage).
+     * A trigger sets it on every stage change (migration 0010), whichever code moves it.
+     */
+    stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The staff member who has taken the case, and since when (both or neither). */
+    assignedTo: uuid('assigned_to').references(() => staffMembers.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('applications_assigned_check', sql`(assigned_to is null) = (assigned_at is null)`),
+    index('applications_assigned_idx')
+      .on(t.assignedTo)
+      .where(sql`assigned_to is not null`),
+    // Staff search ignores case and accents ('chloe' finds 'Chloé'): search_text() is
+    // lower(unaccent()) made immutable (migration 0010), indexed by trigrams.
+    index('applications_name_search_idx').using('gin', sql`search_text(${t.fullName}) gin_trgm_ops`),
+    index('applications_email_search_idx').using('gin', sql`search_text(${t.email}) gin_trgm_ops`),
+    // Phones are searched by their digits, whatever spaces or '+' either side typed.
+    index('applications_phone_digits_idx').using('gin', sql`phone_digits(${t.phone}) gin_trgm_ops`),
     check('applications_erasure_reason_check', inList('erasure_reason', ERASURE_REASONS)),
     check(
       'applications_erased_check',
@@ -97,10 +115,9 @@ export const applications = pgTable(
     check('applications_tier_assigned_check', inList('tier_assigned', TIERS)),
     check('applications_tier_accepted_check', inList('tier_accepted', TIERS)),
     index('applications_stage_created_idx').on(t.stage, t.createdAt),
+    // The queues (Offers, Activations) are a stage, oldest in it first.
+    index('applications_stage_changed_idx').on(t.stage, t.stageChangedAt),
     index('applications_created_idx').on(t.createdAt),
-    // Staff search is a case-insensitive substring match; trigram GIN indexes keep it fast.
-    index('applications_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
-    index('applications_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('applications_email_lower_idx').on(sql`lower(${t.email})`),
     // One person's proved address leads to one application, never two.
     uniqueIndex('applications_verified_email_idx')
@@ -484,6 +501,8 @@ export const staffTokens = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The last call made with the token: it ends after 30 minutes idle (besides the cap). */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
