@@ -142,8 +142,13 @@ export const applicationDetails = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  () => [
+  (t) => [
     check('application_details_annual_income_check', sql`annual_income >= 0`),
+    // Self-declared PEPs are few: the staff list's 'PEP Yes' / 'PEP No' read them from here
+    // (an index-only scan) rather than walking every applicant's details.
+    index('application_details_pep_idx')
+      .on(t.applicationId)
+      .where(sql`pep_exposed`),
     check(
       'application_details_employment_status_check',
       inList('employment_status', EMPLOYMENT_STATUSES),

@@ -1,0 +1,2 @@
+-- The staff list's PEP filters read self-declared PEPs (few) from a small partial index.
+CREATE INDEX "application_details_pep_idx" ON "application_details" USING btree ("application_id") WHERE pep_exposed;
