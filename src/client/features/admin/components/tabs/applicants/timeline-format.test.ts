@@ -71,7 +71,7 @@ describe('timeline formatting', () => {
         key: 'fields',
         label: 'Recorded',
         from: null,
-        to: 'Annual income, Employment status, PEP exposure, Preferred tier',
+        to: 'Annual income, Employment status, Declared PEP, Preferred tier',
       },
       { key: 'card_tier_pref', label: 'Preferred tier', from: null, to: 'Titan' },
     ]);
