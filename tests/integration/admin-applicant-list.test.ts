@@ -2,7 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicantRow, TApplicantListRequest } from '../../src/shared/schemas/admin-lists.ts';
 import type { IdentityDecision, IdentityStatus, Stage } from '../../src/shared/stages.ts';
-import { applications, identityChecks, inviteCodes } from '../../src/server/db/schema.ts';
+import {
+  applicationDetails,
+  applications,
+  identityChecks,
+  inviteCodes,
+} from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -20,7 +25,12 @@ let clock = 0;
 
 /** An application created one minute after the previous one, so "newest first" is known. */
 async function seedApplication(
-  options: { fullName?: string | null; email?: string | null; stage?: Stage } = {},
+  options: {
+    fullName?: string | null;
+    email?: string | null;
+    phone?: string | null;
+    stage?: Stage;
+  } = {},
 ): Promise<string> {
   clock += 1;
   const [row] = await t.ctx.db
@@ -30,6 +40,7 @@ async function seedApplication(
       stage: options.stage ?? 'basic',
       fullName: options.fullName === undefined ? `Applicant ${clock}` : options.fullName,
       email: options.email === undefined ? `applicant${clock}@example.com` : options.email,
+      phone: options.phone ?? null,
       createdAt: new Date(BASE + clock * 60_000),
     })
     .returning({ id: applications.id });
@@ -63,6 +74,16 @@ async function seedCheck(
     lastEvent: check.lastEvent ?? null,
     lastEventAt: check.lastEvent ? new Date(BASE + clock * 60_000) : null,
     createdAt: new Date(BASE + clock * 60_000),
+  });
+}
+
+/** The details screen's answers, with the applicant's own PEP declaration. */
+async function seedDetails(applicationId: string, pepExposed: boolean): Promise<void> {
+  await t.ctx.db.insert(applicationDetails).values({
+    applicationId,
+    annualIncome: 85_000,
+    employmentStatus: 'employed',
+    pepExposed,
   });
 }
 
@@ -137,6 +158,7 @@ describe('admin-applicant-list', () => {
         stage: 'basic',
         veriff_status: null,
         veriff_decision: null,
+        pep_declared: null,
         pep: null,
         sanctions: null,
         sanctions_cleared: false,
@@ -175,6 +197,128 @@ describe('admin-applicant-list', () => {
       data: [],
       total: 0,
     });
+  });
+
+  it('finds names and e-mails whatever the case and accents typed', async () => {
+    await clearApplications();
+    const chloe = await seedApplication({ fullName: 'Chloé Dubois', email: 'c.dubois@example.fr' });
+    const zoe = await seedApplication({ fullName: 'Zoe Martin', email: 'ZOË.M@Example.com' });
+    await seedApplication({ fullName: 'Chris Cole', email: 'chris@example.com' });
+    const ids = async (query: string) => (await listOk({ query })).data.map((row) => row.id);
+    expect(await ids('chloe')).toEqual([chloe]);
+    expect(await ids('CHLOÉ')).toEqual([chloe]);
+    expect(await ids('chloé dub')).toEqual([chloe]);
+    expect(await ids('zoe.m@example')).toEqual([zoe]);
+    expect(await ids('ZOË')).toEqual([zoe]);
+    // Accents ignored, but wildcards still literal.
+    expect(await ids('chlo_')).toEqual([]);
+  });
+
+  it('finds an application by its id, its invitation code or its phone digits', async () => {
+    await clearApplications();
+    const byPhone = await seedApplication({ fullName: 'Phone Owner', phone: '+44 7700 900123' });
+    const redeemed = await seedApplication({ fullName: 'Redeemed Code', stage: 'code_verified' });
+    const invited = await seedApplication({ fullName: 'Invited Basic', stage: 'invited' });
+    const other = await seedApplication({ fullName: 'Someone Else', phone: '020 7946 0000' });
+    await t.ctx.db
+      .insert(inviteCodes)
+      .values([
+        { code: 'KQ7M-P2XD-9HRT', usedByApplicationId: redeemed, usedAt: new Date() },
+        { code: 'WB4N-T8LC-3FJV', issuedApplicationId: invited },
+        { code: 'ZZZZ-ZZZZ-ZZZZ' },
+      ]);
+    const find = async (query: string) => {
+      const res = await listOk({ query });
+      expect(res.total).toBe(res.data.length);
+      return res.data.map((row) => row.id);
+    };
+    // The code exactly, in any case; a part of a code is not a code.
+    expect(await find('kq7m-p2xd-9hrt')).toEqual([redeemed]);
+    expect(await find('WB4N-T8LC-3FJV')).toEqual([invited]);
+    expect(await find('KQ7M-P2XD')).toEqual([]);
+    expect(await find('ZZZZ-ZZZZ-ZZZZ')).toEqual([]);
+    // Phone digits, whatever spacing or prefix was stored or typed.
+    expect(await find('07700 900 123')).toEqual([byPhone]);
+    expect(await find('7700900123')).toEqual([byPhone]);
+    expect(await find('+44 (0)20 7946')).toEqual([]);
+    expect(await find('2079460000')).toEqual([other]);
+    // Fewer than six digits is not a phone search.
+    expect(await find('00123')).toEqual([]);
+    // The application id, as copied from anywhere (any case, spaces trimmed).
+    expect(await find(other)).toEqual([other]);
+    expect(await find(` ${redeemed.toUpperCase()} `)).toEqual([redeemed]);
+    expect(await find('00000000-0000-4000-8000-000000000000')).toEqual([]);
+  });
+
+  it('counts a declared PEP as PEP Yes, screened or not, and says which it is', async () => {
+    await clearApplications();
+    const declared = await seedApplication({ stage: 'detailed', fullName: 'Declared Only' });
+    await seedDetails(declared, true);
+    const screened = await seedApplication({ stage: 'kyc', fullName: 'Screened Only' });
+    await seedDetails(screened, false);
+    await seedCheck(screened, { pep: true, sanctions: false });
+    const both = await seedApplication({ stage: 'kyc', fullName: 'Declared And Screened' });
+    await seedDetails(both, true);
+    await seedCheck(both, { pep: true, sanctions: false });
+    const declaredClearScreen = await seedApplication({ stage: 'kyc', fullName: 'Declared Clear' });
+    await seedDetails(declaredClearScreen, true);
+    await seedCheck(declaredClearScreen, { pep: false, sanctions: false });
+    const clear = await seedApplication({ stage: 'kyc', fullName: 'Clear' });
+    await seedDetails(clear, false);
+    await seedCheck(clear, { pep: false, sanctions: false });
+    const unscreened = await seedApplication({ stage: 'detailed', fullName: 'Not Screened' });
+    await seedDetails(unscreened, false);
+
+    const res = await listOk({ pep_filter: 'yes' });
+    expect(res.total).toBe(4);
+    expect(res.data.map((row) => [row.full_name, row.pep_declared, row.pep])).toEqual([
+      ['Declared Clear', true, false],
+      ['Declared And Screened', true, true],
+      ['Screened Only', false, true],
+      ['Declared Only', true, null],
+    ]);
+    // 'No' is neither declared nor found by a screening that ran.
+    const no = await listOk({ pep_filter: 'no' });
+    expect(no.data.map((row) => row.id)).toEqual([clear]);
+    expect(no.total).toBe(1);
+    expect((await listOk({ pep_filter: 'yes', stage: 'detailed' })).data.map((r) => r.id)).toEqual([
+      declared,
+    ]);
+    expect((await listOk({ pep_filter: 'yes', query: 'declared' })).total).toBe(3);
+    expect((await listOk({ pep_filter: 'no', veriff_status: 'submitted' })).total).toBe(1);
+  });
+
+  it("lists 'Not screened' apart from 'Not sanctioned'", async () => {
+    await clearApplications();
+    const noCheck = await seedApplication({ stage: 'detailed' });
+    const nullResult = await seedApplication({ stage: 'kyc_in_progress' });
+    await seedCheck(nullResult, { status: 'started', sanctions: null });
+    const clear = await seedApplication({ stage: 'kyc' });
+    await seedCheck(clear, { sanctions: false });
+    const hit = await seedApplication({ stage: 'kyc' });
+    await seedCheck(hit, { sanctions: true });
+    // Screened and clear once, but the newest check has no result yet.
+    const rescreening = await seedApplication({ stage: 'kyc_in_progress' });
+    await seedCheck(rescreening, { sanctions: false });
+    await seedCheck(rescreening, { status: 'created', sanctions: null });
+
+    const ids = async (body: TApplicantListRequest) => {
+      const res = await listOk(body);
+      expect(res.total).toBe(res.data.length);
+      return res.data.map((row) => row.id);
+    };
+    expect(await ids({ sanctions_filter: 'not_screened' })).toEqual([
+      rescreening,
+      nullResult,
+      noCheck,
+    ]);
+    expect(await ids({ sanctions_filter: 'no' })).toEqual([clear]);
+    expect(await ids({ sanctions_filter: 'yes' })).toEqual([hit]);
+    // With another check filter, it is the current check's missing result.
+    expect(await ids({ sanctions_filter: 'not_screened', veriff_status: 'started' })).toEqual([
+      nullResult,
+    ]);
+    expect(await ids({ sanctions_filter: 'not_screened', stage: 'detailed' })).toEqual([noCheck]);
   });
 
   it('filters by stage and treats "all" and "" as no filter', async () => {
@@ -338,7 +482,11 @@ describe('admin-applicant-list', () => {
       [{ veriff_status: 'pending' }, 'veriff_status', 'Please choose a valid status'],
       [{ veriff_decision: 'maybe' }, 'veriff_decision', 'Please choose a valid decision'],
       [{ pep_filter: 'true' }, 'pep_filter', 'Please choose PEP yes or no'],
-      [{ sanctions_filter: 1 }, 'sanctions_filter', 'Please choose sanctioned or not'],
+      [
+        { sanctions_filter: 1 },
+        'sanctions_filter',
+        'Please choose sanctioned, not sanctioned or not screened',
+      ],
       [{ pageSize: 101 }, 'pageSize', 'Page size must be between 1 and 100'],
       [{ page: 0 }, 'page', 'Page must be at least 1'],
       [{ query: 'x'.repeat(256) }, 'query', 'Search must be less than 255 characters'],

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { ApplicantRow, YesNo } from '../../shared/schemas/admin-lists.ts';
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { ApplicantRow, SanctionsFilter, YesNo } from '../../shared/schemas/admin-lists.ts';
 import type { IdentityDecision, IdentityStatus, Stage } from '../../shared/stages.ts';
 import { queryRows, type Db } from '../db/client.ts';
-import { applications, identityChecks, inviteCodes } from '../db/schema.ts';
+import { applicationDetails, applications, identityChecks, inviteCodes } from '../db/schema.ts';
 import { containsPattern } from '../lib/like-pattern.ts';
 
 /** Erased applicants are tombstones, on no list (CONTRACT §6). */
@@ -15,7 +15,7 @@ export interface ApplicantListInput {
   veriff_status?: IdentityStatus | undefined;
   veriff_decision?: IdentityDecision | undefined;
   pep_filter?: YesNo | undefined;
-  sanctions_filter?: YesNo | undefined;
+  sanctions_filter?: SanctionsFilter | undefined;
   query?: string | undefined;
 }
 
@@ -25,19 +25,78 @@ export const VERIFF_CONSOLE_URL = 'https://station.veriff.com/verifications/';
 /** So few matches are always collected and sorted in full: it costs next to nothing. */
 const ALWAYS_SORT_UP_TO = 1_000;
 
-/**
- * 'yes' is a recorded true and 'no' a recorded false. A check without a screening result
- * (null) is unknown and matches neither: a bank must not list an unscreened applicant as
- * "not sanctioned".
- */
-function flagIs(column: typeof identityChecks.pep | typeof identityChecks.sanctions, want: YesNo) {
-  return eq(column, want === 'yes');
-}
-
 const currentCheck = and(
   eq(identityChecks.applicationId, applications.id),
   eq(identityChecks.isCurrent, true),
 );
+
+/** A phone is searched for once the query holds this many digits (fewer match too much). */
+const PHONE_MIN_DIGITS = 6;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What the search box finds: any part of the name or e-mail, ignoring case and accents
+ * ('chloe' finds 'Chloé'); an application by its exact id; the application an invitation code
+ * was issued for or redeemed by (exact, any case); a phone by its digits, whatever spaces or
+ * '+' were typed. Each side is indexed (search_text() and phone_digits() trigram indexes,
+ * migration 0010). The code and the id are looked up first, so the search stays one OR of
+ * indexed conditions that PostgreSQL combines (a BitmapOr), never a per-row subquery.
+ */
+async function searchCondition(db: Db, query: string): Promise<SQL> {
+  const pattern = containsPattern(query);
+  const conditions: SQL[] = [
+    // search_text() of the pattern: the query loses its accents and case the same way.
+    sql`search_text(${applications.fullName}) like search_text(${pattern})`,
+    sql`search_text(${applications.email}) like search_text(${pattern})`,
+  ];
+  // Leading zeros (a trunk '0' or an international '00') dropped: '07700 900123' finds a
+  // phone stored as '+44 7700 900123' as well as one stored as typed.
+  const digits = query.replace(/\D/g, '').replace(/^0+/, '');
+  if (digits.length >= PHONE_MIN_DIGITS) {
+    conditions.push(sql`phone_digits(${applications.phone}) like ${`%${digits}%`}`);
+  }
+  const ids = await db
+    .select({ used: inviteCodes.usedByApplicationId, issued: inviteCodes.issuedApplicationId })
+    .from(inviteCodes)
+    .where(sql`upper(${inviteCodes.code}) = upper(${query})`);
+  const exact = ids.flatMap((row) => [row.used, row.issued]).filter((id) => id !== null);
+  if (UUID.test(query)) exact.push(query.toLowerCase());
+  if (exact.length) conditions.push(inArray(applications.id, [...new Set(exact)]));
+  return or(...conditions)!;
+}
+
+/**
+ * A compliance officer's PEP: the applicant declared it (details screen) or the provider's
+ * screening found it. 'no' is neither declared nor found by a screening that ran: an applicant
+ * never screened is unknown and matches neither. Declared PEPs are few (a partial index,
+ * migration 0011); 'yes' is one semi-join on the union of both sides.
+ */
+const declaredPep = sql`select ${applicationDetails.applicationId} from ${applicationDetails}
+  where ${applicationDetails.pepExposed}`;
+function pepYes(): SQL {
+  return sql`${applications.id} in (${declaredPep} union
+    select ${identityChecks.applicationId} from ${identityChecks}
+    where ${identityChecks.isCurrent} and ${identityChecks.pep})`;
+}
+/** On the current check, so totals under check filters alone still read only the checks. */
+function pepNo(): SQL[] {
+  return [
+    eq(identityChecks.pep, false),
+    sql`${identityChecks.applicationId} not in (${declaredPep})`,
+  ];
+}
+
+/**
+ * 'yes' is a recorded match and 'no' a recorded clear result. A check without a screening
+ * result (null), or no check at all, is 'not_screened': a bank must not list an unscreened
+ * applicant as "not sanctioned".
+ */
+function sanctionsIs(want: YesNo) {
+  return eq(identityChecks.sanctions, want === 'yes');
+}
+const notScreenedForSanctions = sql`not exists (select 1 from ${identityChecks}
+  where ${identityChecks.applicationId} = ${applications.id} and ${identityChecks.isCurrent}
+  and ${identityChecks.sanctions} is not null)`;
 
 /**
  * `admin-applicant-list`: applications newest first, one page, with the total under the same
@@ -45,12 +104,12 @@ const currentCheck = and(
  * a trigger keeps flagged (`is_current`, migration 0002), so check filters are an indexed 1:1
  * join rather than a "newest per application" subquery.
  *
- * Three short queries: the total; the page's ids; those rows' details. The exact total decides
- * how the ids are found. PostgreSQL plans `ORDER BY … LIMIT` as if matches were spread evenly,
- * and guesses how many there are: for a rare match (a sanctions hit, a filter combination
- * nobody meets) it walks the whole table newest first, probing each row. Knowing the total,
- * we compare the two ways ourselves: walking newest first probes about
- * (offset + pageSize) × applications / total rows; collecting every match and sorting costs
+ * Three short queries (after a search's look-up of an invitation code): the total; the page's
+ * ids; those rows' details. The exact total decides how the ids are found. PostgreSQL plans
+ * `ORDER BY … LIMIT` as if matches were spread evenly, and guesses how many there are: for a
+ * rare match (a sanctions hit, a filter combination nobody meets) it walks the whole table
+ * newest first, probing each row. Knowing the total, we compare the two ways ourselves:
+ * walking newest first probes about (offset + pageSize) × applications / total rows; collecting every match and sorting costs
  * about total rows. The cheaper one runs (a stage alone has its own ordered index: it walks).
  */
 export async function adminApplicantList(options: {
@@ -61,20 +120,21 @@ export async function adminApplicantList(options: {
 
   const applicationConditions: SQL[] = [];
   if (input.stage) applicationConditions.push(eq(applications.stage, input.stage));
-  if (input.query) {
-    const pattern = containsPattern(input.query);
-    applicationConditions.push(
-      or(ilike(applications.fullName, pattern), ilike(applications.email, pattern))!,
-    );
-  }
+  if (input.query) applicationConditions.push(await searchCondition(db, input.query));
+  if (input.pep_filter === 'yes') applicationConditions.push(pepYes());
   const checkConditions: SQL[] = [];
   if (input.veriff_status) checkConditions.push(eq(identityChecks.status, input.veriff_status));
   if (input.veriff_decision) {
     checkConditions.push(eq(identityChecks.decision, input.veriff_decision));
   }
-  if (input.pep_filter) checkConditions.push(flagIs(identityChecks.pep, input.pep_filter));
-  if (input.sanctions_filter) {
-    checkConditions.push(flagIs(identityChecks.sanctions, input.sanctions_filter));
+  if (input.pep_filter === 'no') checkConditions.push(...pepNo());
+  if (input.sanctions_filter === 'yes' || input.sanctions_filter === 'no') {
+    checkConditions.push(sanctionsIs(input.sanctions_filter));
+  }
+  if (input.sanctions_filter === 'not_screened') {
+    // Other check filters already ask for a current check: then it is that check's null.
+    if (checkConditions.length) checkConditions.push(isNull(identityChecks.sanctions));
+    else applicationConditions.push(notScreenedForSanctions);
   }
   // Erased applicants have no identity checks left, so counts over checks alone need no
   // `notErased`.
@@ -90,7 +150,7 @@ export async function adminApplicantList(options: {
   if (offset >= total) return { data: [], total };
   const walked = ((offset + input.pageSize) * Math.max(applicationsEstimate, total)) / total;
   // With no filter or a stage only, an index yields exactly the matches in order: walk it.
-  const indexOrdered = !joinsChecks && !input.query;
+  const indexOrdered = !joinsChecks && applicationConditions.length === (input.stage ? 1 : 0);
   const sortAll = !indexOrdered && (total <= ALWAYS_SORT_UP_TO || total <= walked);
 
   const matches = () => {
@@ -136,6 +196,7 @@ export async function adminApplicantList(options: {
       tierAssigned: applications.tierAssigned,
       createdAt: applications.createdAt,
       inviteCode,
+      pepDeclared: applicationDetails.pepExposed,
       provider: identityChecks.provider,
       providerSessionId: identityChecks.providerSessionId,
       status: identityChecks.status,
@@ -149,6 +210,7 @@ export async function adminApplicantList(options: {
     })
     .from(applications)
     .leftJoin(identityChecks, currentCheck)
+    .leftJoin(applicationDetails, eq(applicationDetails.applicationId, applications.id))
     .where(inArray(applications.id, pageIds))
     .orderBy(desc(applications.createdAt), desc(applications.id));
 
@@ -161,6 +223,7 @@ export async function adminApplicantList(options: {
       stage: row.stage,
       veriff_status: row.status,
       veriff_decision: row.decision,
+      pep_declared: row.pepDeclared,
       pep: row.pep,
       sanctions: row.sanctions,
       sanctions_cleared: row.sanctions === true && row.sanctionsClearedAt !== null,

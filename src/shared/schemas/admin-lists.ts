@@ -1,4 +1,3 @@
-import type { ApplicationCase } from './data-protection.ts';
 import { z } from './zod.ts';
 import { contactNameField, emailField, pageField, pageSizeField, text } from './fields.ts';
 import { ASSET_TIERS, type AssetTier, type Tier } from '../tiers.ts';
@@ -23,7 +22,6 @@ import {
 export const APPLICANT_PAGE_SIZE = 20;
 export const INBOX_PAGE_SIZES = [10, 25, 50] as const;
 export type InboxPageSize = (typeof INBOX_PAGE_SIZES)[number];
-export const AUDIT_PAGE_SIZE = 50;
 /** Bulk updates act on one page's selection at most (largest page size). */
 export const BULK_MAX_IDS = 50;
 
@@ -47,6 +45,12 @@ const queryField = z.preprocess(
 
 export const YES_NO = ['yes', 'no'] as const;
 export type YesNo = (typeof YES_NO)[number];
+/**
+ * 'yes': the provider's screening found a match; 'no': screened and clear; 'not_screened': no
+ * current identity check, or one without a sanctions result (never "not sanctioned").
+ */
+export const SANCTIONS_FILTERS = ['yes', 'no', 'not_screened'] as const;
+export type SanctionsFilter = (typeof SANCTIONS_FILTERS)[number];
 
 /** `admin-applicant-list`. */
 export const ZApplicantListRequest = z.object({
@@ -55,8 +59,16 @@ export const ZApplicantListRequest = z.object({
   stage: filter(STAGES, 'Please choose a valid stage'),
   veriff_decision: filter(IDENTITY_DECISIONS, 'Please choose a valid decision'),
   veriff_status: filter(IDENTITY_STATUSES, 'Please choose a valid status'),
+  /** 'yes': declared or screened a PEP; 'no': not declared and screened clear. */
   pep_filter: filter(YES_NO, 'Please choose PEP yes or no'),
-  sanctions_filter: filter(YES_NO, 'Please choose sanctioned or not'),
+  sanctions_filter: filter(
+    SANCTIONS_FILTERS,
+    'Please choose sanctioned, not sanctioned or not screened',
+  ),
+  /**
+   * Name or e-mail (any part, case and accents ignored), an exact application id or invitation
+   * code, or a phone number's digits (6 or more).
+   */
   query: queryField,
 });
 export type TApplicantListRequest = z.input<typeof ZApplicantListRequest>;
@@ -71,7 +83,11 @@ export type ApplicantRow = {
   stage: Stage;
   veriff_status: IdentityStatus | null;
   veriff_decision: IdentityDecision | null;
+  /** The applicant's own PEP declaration (details screen); null before details were given. */
+  pep_declared: boolean | null;
+  /** The provider's PEP screening on the newest check; null when not screened. */
   pep: boolean | null;
+  /** The provider's sanctions screening on the newest check; null when not screened. */
   sanctions: boolean | null;
   /** Compliance cleared the sanctions match as a false positive (admin-sanctions-clear). */
   sanctions_cleared: boolean;
@@ -122,7 +138,8 @@ export const SANCTIONS_FILTER_OPTIONS = [
   { value: 'all', label: 'All sanctions' },
   { value: 'yes', label: 'Sanctioned' },
   { value: 'no', label: 'Not sanctioned' },
-] as const satisfies readonly { value: YesNo | 'all'; label: string }[];
+  { value: 'not_screened', label: 'Not screened' },
+] as const satisfies readonly { value: SanctionsFilter | 'all'; label: string }[];
 
 /** The two staff inboxes: EOI requests and contact messages. */
 export const INBOX_TABLES = ['eoi_requests', 'contact_messages'] as const;
@@ -250,42 +267,14 @@ export function formatFileSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** `admin-audit-list` (CONTRACT §4): one applicant's timeline, or everything, newest first. */
-export const ZAuditListRequest = z.object({
-  basic_id: z.preprocess(noFilter, z.uuid('Invalid application id').optional()),
-  page: pageField,
-  pageSize: pageSizeField(AUDIT_PAGE_SIZE),
-});
-export type TAuditListRequest = z.input<typeof ZAuditListRequest>;
-
-export type AuditRow = {
-  id: number;
-  at: string;
-  actor_type: 'staff' | 'applicant' | 'system' | 'provider';
-  actor_id: string | null;
-  /**
-   * For staff rows: the member's name, or 'Staff (before named accounts)' for rows written
-   * when staff shared one passphrase (they hold a token id only).
-   */
-  actor_name: string | null;
-  /** For staff rows: e-mail and role when they acted. */
-  actor_email: string | null;
-  actor_role: string | null;
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  application_id: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-};
-export type AuditListResponse = {
-  ok: true;
-  data: AuditRow[];
-  total: number;
-  /** With `basic_id`: the applicant's decline, erasure request or tombstone (CONTRACT §6). */
-  case?: ApplicationCase | null;
-};
+/** The audit log's calls live in ./audit.ts; these names stay importable from here. */
+export {
+  AUDIT_PAGE_SIZE,
+  ZAuditListRequest,
+  type AuditListResponse,
+  type AuditRow,
+  type TAuditListRequest,
+} from './audit.ts';
 
 /** `admin-email-test` (SPEC §5 'Test email tool: name and email required'). */
 export const ZEmailTestRequest = z.object({
