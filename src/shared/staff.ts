@@ -42,6 +42,10 @@ export const STAFF_CALLS = {
   'admin-applicant-invite': OPERATIONS,
   'admin-applicant-override-tier': COMPLIANCE,
   'admin-audit-list': COMPLIANCE,
+  'admin-audit-export': COMPLIANCE,
+  // The case screen and taking a case: both teams work cases.
+  'admin-applicant-case': CASEWORK,
+  'admin-case-assign': CASEWORK,
   // Data protection (CONTRACT §6).
   'admin-applicant-decline': COMPLIANCE,
   'admin-applicant-export': COMPLIANCE,
@@ -114,6 +118,7 @@ export const TAB_CALLS = {
   a11y: 'admin-asset-list',
   staff: 'admin-staff-list',
   data: 'admin-data-protection',
+  audit: 'admin-audit-list',
 } as const satisfies Record<string, StaffCall>;
 
 /** A member as the panel and the audit trail name them. */
@@ -129,3 +134,28 @@ export const LEGACY_STAFF_LABEL = 'Staff (before named accounts)';
 
 /** Passphrases of named members: at least 12 characters (CONTRACT §5). */
 export const STAFF_PASSPHRASE_MIN = 12;
+
+/**
+ * A staff session ends after 30 minutes without a call of the member's own (besides the 8-hour
+ * cap on every token). The server refuses the token; the panel warns a minute before.
+ */
+export const STAFF_IDLE_MS = 30 * 60 * 1000;
+
+/** The panel's warning shows this long before the idle end. */
+export const STAFF_IDLE_WARNING_MS = 60 * 1000;
+
+/**
+ * The server records a token's last activity at most once a minute (one conditional UPDATE,
+ * not one per call), so its idea of the last call can lag this much; the panel counts the same.
+ */
+export const STAFF_ACTIVITY_STEP_MS = 60 * 1000;
+
+/**
+ * A call the panel makes by itself (polling, refreshes nobody asked for) sends this header with
+ * the value '1': it is checked like any other but does not count as activity (decision 034).
+ */
+export const STAFF_BACKGROUND_HEADER = 'x-staff-background';
+
+/** The 401 of a token idle too long; the sign-in screen shows it. */
+export const SESSION_IDLE_MESSAGE =
+  'Your session has ended after 30 minutes without activity. Please sign in again.';

@@ -1,7 +1,13 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ADMIN_TOKEN_HEADER } from '../../shared/api.ts';
-import type { StaffMember } from '../../shared/staff.ts';
+import {
+  SESSION_IDLE_MESSAGE,
+  STAFF_ACTIVITY_STEP_MS,
+  STAFF_BACKGROUND_HEADER,
+  STAFF_IDLE_MS,
+  type StaffMember,
+} from '../../shared/staff.ts';
 import { staffMembers, staffTokens } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -38,10 +44,17 @@ export function staffTokenOf(request: FastifyRequest): string | undefined {
   return bearer?.[1];
 }
 
+/** A call the panel made by itself (polling): checked, but it keeps no idle session alive. */
+function isBackgroundCall(request: FastifyRequest): boolean {
+  return request.headers[STAFF_BACKGROUND_HEADER] === '1';
+}
+
 /**
- * Finds a live (unexpired, unrevoked) token of an active member. A disabled member's tokens
- * are revoked when they are disabled; the status check here makes that hold even for a token
- * read in the same instant.
+ * Finds a live (unexpired, unrevoked, not idle) token of an active member. A disabled member's
+ * tokens are revoked when they are disabled; the status check here makes that hold even for a
+ * token read in the same instant. A token unused for STAFF_IDLE_MS is refused and stays refused
+ * (a refused call records no activity); a used one has its last activity moved forward, at most
+ * once a minute so a busy panel costs one UPDATE a minute, not one a call.
  */
 export async function authenticateStaff(db: Db, request: FastifyRequest): Promise<StaffIdentity> {
   const token = staffTokenOf(request);
@@ -53,6 +66,7 @@ export async function authenticateStaff(db: Db, request: FastifyRequest): Promis
       email: staffMembers.email,
       name: staffMembers.name,
       role: staffMembers.role,
+      lastActiveAt: staffTokens.lastActiveAt,
     })
     .from(staffTokens)
     .innerJoin(staffMembers, eq(staffMembers.id, staffTokens.memberId))
@@ -66,7 +80,23 @@ export async function authenticateStaff(db: Db, request: FastifyRequest): Promis
     )
     .limit(1);
   if (!row) throw new AppError('unauthenticated', NOT_AUTHENTICATED);
-  const { tokenId, ...member } = row;
+  const { tokenId, lastActiveAt, ...member } = row;
+  const now = Date.now();
+  if (now - lastActiveAt.getTime() > STAFF_IDLE_MS) {
+    throw new AppError('unauthenticated', SESSION_IDLE_MESSAGE);
+  }
+  if (now - lastActiveAt.getTime() > STAFF_ACTIVITY_STEP_MS && !isBackgroundCall(request)) {
+    // Conditional, so two calls racing in the same minute write once.
+    await db
+      .update(staffTokens)
+      .set({ lastActiveAt: new Date(now) })
+      .where(
+        and(
+          eq(staffTokens.id, tokenId),
+          lt(staffTokens.lastActiveAt, new Date(now - STAFF_ACTIVITY_STEP_MS)),
+        ),
+      );
+  }
   return {
     tokenId,
     member,

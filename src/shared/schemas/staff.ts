@@ -116,6 +116,8 @@ export type SessionListRow = {
   id: string;
   created_at: string;
   expires_at: string;
+  /** The last call made with it, to the minute (the server records it at most once a minute). */
+  last_active_at: string;
   ip: string | null;
   user_agent: string | null;
   /** The session making this call. */

@@ -83,6 +83,12 @@ function SessionItem({ session }: { session: SessionListRow }) {
         <dd className="tabular-nums">
           <time dateTime={session.created_at}>{started}</time>
         </dd>
+        <dt className="text-muted-foreground">Last active</dt>
+        <dd className="tabular-nums">
+          <time dateTime={session.last_active_at}>
+            {formatStaffDateTime(session.last_active_at)}
+          </time>
+        </dd>
         <dt className="text-muted-foreground">Expires</dt>
         <dd className="tabular-nums">
           <time dateTime={session.expires_at}>{formatStaffDateTime(session.expires_at)}</time>
