@@ -82,6 +82,7 @@ import { registerAdminKycFile } from './routes/admin-kyc-file.ts';
 import { registerAdminKycList } from './routes/admin-kyc-list.ts';
 import { registerAdminApplicantList } from './routes/admin-applicant-list.ts';
 import { registerAdminAuditList } from './routes/admin-audit-list.ts';
+import { registerAdminAuditExport } from './routes/admin-audit-export.ts';
 import { registerAdminBulkUpdate } from './routes/admin-bulk-update.ts';
 import { registerAdminContactList } from './routes/admin-contact-list.ts';
 import { registerAdminContactUpdate } from './routes/admin-contact-update.ts';
@@ -216,6 +217,7 @@ async function staffRoutes(
   registerAdminKycFile(scope, ctx);
   registerAdminApplicantList(scope, ctx);
   registerAdminAuditList(scope, ctx);
+  registerAdminAuditExport(scope, ctx);
   registerAdminAssetList(scope, ctx);
   registerAdminAssetUpload(scope, ctx);
   registerAdminAssetDelete(scope, ctx);

@@ -1,4 +1,5 @@
-import { STAGE_FILTER_OPTIONS, type AuditRow } from './schemas/admin-lists.ts';
+import { STAGE_FILTER_OPTIONS } from './schemas/admin-lists.ts';
+import type { AuditRow } from './schemas/audit.ts';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from './staff.ts';
 import { isStage } from './stages.ts';
 import { isTier, TIER_INFO } from './tiers.ts';

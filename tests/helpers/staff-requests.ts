@@ -191,6 +191,7 @@ export async function staffCallRequest(s: StaffCallTargets, path: string): Promi
     'admin-asset-delete': () => ({ id: s.asset }),
     'admin-asset-list': () => ({}),
     'admin-audit-list': () => ({ basic_id: s.kyc, page: 1, pageSize: 50 }),
+    'admin-audit-export': () => ({ action: 'staff.sign_in', from: '2020-01-01' }),
     'admin-bulk-update': () => ({ ids: [s.eoi], status: 'archived', table: 'eoi_requests' }),
     'admin-contact-list': () => ({ page: 1, pageSize: 10, status: 'new', query: label }),
     'admin-contact-update': () => ({ id: s.contact, status: 'reviewed' }),

@@ -85,6 +85,7 @@ const CONTRACT: Record<string, readonly ('compliance' | 'operations')[]> = {
   'admin-applicant-invite': ['operations'],
   'admin-applicant-override-tier': ['compliance'],
   'admin-audit-list': ['compliance'],
+  'admin-audit-export': ['compliance'],
   // Data protection (CONTRACT §6): compliance.
   'admin-applicant-decline': ['compliance'],
   'admin-applicant-export': ['compliance'],

@@ -1,41 +1,116 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { LEGACY_STAFF_LABEL } from '../../shared/staff.ts';
-import type { AuditRow } from '../../shared/schemas/admin-lists.ts';
+import type { AuditMember, AuditRow } from '../../shared/schemas/audit.ts';
 import type { ApplicationCase } from '../../shared/schemas/data-protection.ts';
+import { parseCalendarDay, ukDayEnd, ukDayStart } from '../../shared/uk-time.ts';
 import type { Db } from '../db/client.ts';
 import { auditLog, staffMembers } from '../db/schema.ts';
 import { applicationCase } from './admin-data-protection.ts';
 
-export interface AuditListInput {
+/** The whole log's filters (admin-audit-list without basic_id, admin-audit-export). */
+export interface AuditFilters {
+  member?: string | undefined;
+  action?: string | undefined;
+  /** UK calendar days, inclusive. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export interface AuditListInput extends AuditFilters {
   basic_id?: string | undefined;
   page: number;
   pageSize: number;
 }
 
 /**
- * `admin-audit-list`: the audit trail newest first, one page, with its total; `basic_id`
- * narrows it to one applicant's timeline (audit_log_application_at_idx). Read only: no call
- * edits or deletes audit rows, and the database refuses it anyway (migration 0001).
+ * The rows the filters keep. Dates are UK days (Europe/London): the day's bounds are worked
+ * out here as instants, so the comparison is on `at` itself and audit_log_at_idx serves it.
  */
-export async function adminAuditList(options: {
-  db: Db;
-  input: AuditListInput;
-}): Promise<{ data: AuditRow[]; total: number; case?: ApplicationCase | null }> {
+export function auditWhere(input: AuditFilters & { basic_id?: string | undefined }) {
+  const conditions: SQL[] = [];
+  if (input.basic_id) conditions.push(eq(auditLog.applicationId, input.basic_id));
+  if (input.member) {
+    conditions.push(eq(auditLog.actorType, 'staff'), eq(auditLog.actorId, input.member));
+  }
+  if (input.action) conditions.push(eq(auditLog.action, input.action));
+  const from = input.from ? parseCalendarDay(input.from) : null;
+  if (from) conditions.push(gte(auditLog.at, ukDayStart(from)));
+  const to = input.to ? parseCalendarDay(input.to) : null;
+  if (to) conditions.push(lt(auditLog.at, ukDayEnd(to)));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Staff rows name their member (joined by id; legacy rows hold a token id and match none). */
+const memberJoin = and(
+  eq(auditLog.actorType, 'staff'),
+  sql`${auditLog.actorEmail} is not null`,
+  eq(sql`${staffMembers.id}::text`, auditLog.actorId),
+);
+
+/** The columns an audit row is read with: the row and its member's name. */
+export function auditRowsQuery(db: Db) {
+  return db
+    .select({ row: auditLog, memberName: staffMembers.name })
+    .from(auditLog)
+    .leftJoin(staffMembers, memberJoin);
+}
+
+export function toAuditRow({
+  row,
+  memberName,
+}: {
+  row: typeof auditLog.$inferSelect;
+  memberName: string | null;
+}): AuditRow {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    actor_type: row.actorType,
+    actor_id: row.actorId,
+    actor_name:
+      row.actorType !== 'staff'
+        ? null
+        : row.actorEmail === null
+          ? LEGACY_STAFF_LABEL
+          : (memberName ?? row.actorEmail),
+    actor_email: row.actorEmail,
+    actor_role: row.actorRole,
+    action: row.action,
+    target_type: row.targetType,
+    target_id: row.targetId,
+    application_id: row.applicationId,
+    before: row.before,
+    after: row.after,
+    ip: row.ip,
+  };
+}
+
+/** Every staff member by name (disabled ones too: the rows they wrote stay in the log). */
+export function auditMembers(db: Db): Promise<AuditMember[]> {
+  return db
+    .select({ id: staffMembers.id, name: staffMembers.name, role: staffMembers.role })
+    .from(staffMembers)
+    .orderBy(asc(staffMembers.name), asc(staffMembers.id));
+}
+
+/**
+ * `admin-audit-list`: the audit trail newest first, one page, with its exact total; `basic_id`
+ * narrows it to one applicant's timeline (audit_log_application_at_idx), and member, action
+ * and UK dates narrow the whole log. Read only: no call edits or deletes audit rows, and the
+ * database refuses it anyway (migration 0001).
+ */
+export async function adminAuditList(options: { db: Db; input: AuditListInput }): Promise<{
+  data: AuditRow[];
+  total: number;
+  case?: ApplicationCase | null;
+  members?: AuditMember[];
+}> {
   const { db, input } = options;
-  const where = input.basic_id ? eq(auditLog.applicationId, input.basic_id) : undefined;
-  const [found, rows, [totalRow]] = await Promise.all([
+  const where = auditWhere(input);
+  const [found, members, rows, [totalRow]] = await Promise.all([
     input.basic_id ? applicationCase(db, input.basic_id) : undefined,
-    db
-      .select({ row: auditLog, memberName: staffMembers.name })
-      .from(auditLog)
-      .leftJoin(
-        staffMembers,
-        and(
-          eq(auditLog.actorType, 'staff'),
-          sql`${auditLog.actorEmail} is not null`,
-          eq(sql`${staffMembers.id}::text`, auditLog.actorId),
-        ),
-      )
+    input.basic_id ? undefined : auditMembers(db),
+    auditRowsQuery(db)
       .where(where)
       // Rows of one transaction share its start time; the id keeps them in write order.
       .orderBy(desc(auditLog.at), desc(auditLog.id))
@@ -45,27 +120,8 @@ export async function adminAuditList(options: {
   ]);
   return {
     ...(found === undefined ? {} : { case: found }),
-    data: rows.map(({ row, memberName }) => ({
-      id: row.id,
-      at: row.at.toISOString(),
-      actor_type: row.actorType,
-      actor_id: row.actorId,
-      actor_name:
-        row.actorType !== 'staff'
-          ? null
-          : row.actorEmail === null
-            ? LEGACY_STAFF_LABEL
-            : (memberName ?? row.actorEmail),
-      actor_email: row.actorEmail,
-      actor_role: row.actorRole,
-      action: row.action,
-      target_type: row.targetType,
-      target_id: row.targetId,
-      application_id: row.applicationId,
-      before: row.before,
-      after: row.after,
-      ip: row.ip,
-    })),
+    ...(members === undefined ? {} : { members }),
+    data: rows.map(toAuditRow),
     total: totalRow?.n ?? 0,
   };
 }
