@@ -32,6 +32,8 @@ import { registerAdminActivationList } from './routes/admin-activation-list.ts';
 import { registerAdminApplicantExport } from './routes/admin-applicant-export.ts';
 import { registerAdminApplicantInvite } from './routes/admin-applicant-invite.ts';
 import { registerAdminApplicantOverrideTier } from './routes/admin-applicant-override-tier.ts';
+import { registerAdminApplicantCase } from './routes/admin-applicant-case.ts';
+import { registerAdminCaseAssign } from './routes/admin-case-assign.ts';
 import { registerAdminApplicantDecline } from './routes/admin-applicant-decline.ts';
 import { registerAdminApplicantErase } from './routes/admin-applicant-erase.ts';
 import { registerAdminApplicantEraseApprove } from './routes/admin-applicant-erase-approve.ts';
@@ -212,6 +214,8 @@ async function staffRoutes(
   registerAdminActivation(scope, ctx);
   registerAdminApplicantResendLink(scope, ctx);
   registerAdminApplicantOverrideTier(scope, ctx);
+  registerAdminApplicantCase(scope, ctx);
+  registerAdminCaseAssign(scope, ctx);
   registerAdminKycList(scope, ctx);
   registerAdminKycAction(scope, ctx);
   registerAdminKycFile(scope, ctx);

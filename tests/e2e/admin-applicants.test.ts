@@ -271,6 +271,10 @@ describe('staff panel: Applicants tab (own server)', () => {
     expect(await update.isDisabled()).toBe(true);
     expect(await optionsOf(page, 'New tier')).toEqual(['Standard', 'Noir', 'Monarch', 'Titan']);
     await choose(page, 'New tier', 'Noir');
+    // The reason is required: without one nothing is sent and the field says so.
+    await update.click();
+    await dialog.getByText('Please give a reason for the override', { exact: true }).waitFor();
+    await dialog.getByLabel('Reason for the override').fill('Agreed at the credit committee');
     await update.click();
     await toast(page, 'Tier updated successfully').waitFor();
     await dialog.waitFor({ state: 'hidden' });
@@ -286,6 +290,7 @@ describe('staff panel: Applicants tab (own server)', () => {
     await signed.getByRole('button', { name: 'Override Tier for Amelia Hart' }).click();
     await dialog.getByText('Current tier: Titan', { exact: true }).waitFor();
     await choose(page, 'New tier', 'Standard');
+    await dialog.getByLabel('Reason for the override').fill('Agreed at the credit committee');
     await dialog.getByRole('button', { name: 'Update Tier' }).click();
     const refused = toast(page, 'Failed to override tier');
     await refused.waitFor();

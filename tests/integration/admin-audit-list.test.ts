@@ -45,10 +45,18 @@ describe('admin-audit-list', () => {
     const ada = await apply('Ada Lovelace');
     const grace = await apply('Grace Hopper');
     for (const tier of ['noir', 'titan']) {
-      const res = await staff('admin-applicant-override-tier', { basic_id: ada, tier });
+      const res = await staff('admin-applicant-override-tier', {
+        basic_id: ada,
+        tier,
+        reason: 'Agreed at the credit committee',
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
-    await staff('admin-applicant-override-tier', { basic_id: grace, tier: 'monarch' });
+    await staff('admin-applicant-override-tier', {
+      basic_id: grace,
+      tier: 'monarch',
+      reason: 'Agreed at the credit committee',
+    });
 
     const timeline = await auditList({ basic_id: ada });
     expect(timeline.total).toBe(3);

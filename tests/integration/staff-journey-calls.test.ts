@@ -146,7 +146,10 @@ describe('every staff call of the journey', () => {
       ['admin-activation-list', {}],
       ['admin-activation', { basic_id: accepted, card_last4: '1234' }],
       ['admin-applicant-resend-link', { basic_id: kyc }],
-      ['admin-applicant-override-tier', { basic_id: kyc, tier: 'titan' }],
+      [
+        'admin-applicant-override-tier',
+        { basic_id: kyc, tier: 'titan', reason: 'Agreed at the credit committee' },
+      ],
     ];
     const before = await snapshot();
     for (const [call, payload] of calls) {
@@ -431,7 +434,7 @@ describe('admin-offer-list', () => {
       details: { annualIncome: 60_000, pepExposed: false },
     });
 
-    const res = await staff('admin-offer-list');
+    const res = await staff('admin-offer-list', { page_size: 100 });
     expect(res.statusCode).toBe(200);
     const data = res.json().data as Record<string, unknown>[];
     const byId = new Map(data.map((row) => [row.basic_id, row]));
@@ -450,6 +453,8 @@ describe('admin-offer-list', () => {
       suggested_tier: 'monarch',
       pending_offer: null,
       sanctions: { match: false, cleared: null },
+      waiting_since: expect.any(String),
+      assignee: null,
     });
     expect(byId.get(modest)).toMatchObject({ suggested_tier: 'standard' });
     expect(byId.get(declaredPep)).toMatchObject({ pep_exposed: true, suggested_tier: 'manual' });
@@ -530,7 +535,7 @@ describe('admin-activation-list and admin-activation', () => {
       tierAccepted: 'noir',
     });
     const waiting = await seedApplication({ stage: 'tier_offer', tierAssigned: 'noir' });
-    const res = await staff('admin-activation-list');
+    const res = await staff('admin-activation-list', { page_size: 100 });
     expect(res.statusCode).toBe(200);
     const data = res.json().data as Record<string, unknown>[];
     expect(data.some((row) => row.basic_id === waiting)).toBe(false);
@@ -542,6 +547,8 @@ describe('admin-activation-list and admin-activation', () => {
       tier_assigned: 'titan',
       tier_accepted: 'noir',
       accepted_at: null,
+      waiting_since: expect.any(String),
+      assignee: null,
     });
   });
 
@@ -590,7 +597,9 @@ describe('admin-activation-list and admin-activation', () => {
     });
     expect(JSON.stringify(audit)).not.toContain('4321');
     // Activated applications leave the queue.
-    const list = (await staff('admin-activation-list')).json().data as { basic_id: string }[];
+    const list = (await staff('admin-activation-list', { page_size: 100 })).json().data as {
+      basic_id: string;
+    }[];
     expect(list.some((r) => r.basic_id === id)).toBe(false);
   });
 
@@ -634,13 +643,21 @@ describe('admin-applicant-override-tier', () => {
     const id = await seedApplication({ stage: 'kyc', tierAssigned: null });
     const before = await snapshot();
     for (const tier of ['elite', 'manual', '']) {
-      const res = await staff('admin-applicant-override-tier', { basic_id: id, tier });
+      const res = await staff('admin-applicant-override-tier', {
+        basic_id: id,
+        tier,
+        reason: 'Agreed at the credit committee',
+      });
       expect(res.statusCode, tier).toBe(400);
       expect(res.json()).toMatchObject({ ok: false, error: 'Please select a valid tier' });
     }
     expect(await snapshot()).toEqual(before);
 
-    const res = await staff('admin-applicant-override-tier', { basic_id: id, tier: 'monarch' });
+    const res = await staff('admin-applicant-override-tier', {
+      basic_id: id,
+      tier: 'monarch',
+      reason: 'Agreed at the credit committee',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect(await applicationRow(id)).toMatchObject({ stage: 'kyc', tierAssigned: 'monarch' });
@@ -663,7 +680,11 @@ describe('admin-applicant-override-tier', () => {
       downgradedFrom: 'titan',
       issuedBy: staffId,
     });
-    const res = await staff('admin-applicant-override-tier', { basic_id: id, tier: 'standard' });
+    const res = await staff('admin-applicant-override-tier', {
+      basic_id: id,
+      tier: 'standard',
+      reason: 'Agreed at the credit committee',
+    });
     expect(res.statusCode).toBe(200);
     expect(await applicationRow(id)).toMatchObject({
       stage: 'tier_offer',
@@ -685,7 +706,11 @@ describe('admin-applicant-override-tier', () => {
       tierAccepted: 'noir',
     });
     const before = await snapshot();
-    const res = await staff('admin-applicant-override-tier', { basic_id: accepted, tier: 'titan' });
+    const res = await staff('admin-applicant-override-tier', {
+      basic_id: accepted,
+      tier: 'titan',
+      reason: 'Agreed at the credit committee',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       error: 'The tier cannot be changed after the offer has been accepted.',
@@ -693,6 +718,7 @@ describe('admin-applicant-override-tier', () => {
     const unknown = await staff('admin-applicant-override-tier', {
       basic_id: '00000000-0000-4000-8000-000000000000',
       tier: 'titan',
+      reason: 'Agreed at the credit committee',
     });
     expect(unknown.statusCode).toBe(404);
     expect(await snapshot()).toEqual(before);
@@ -780,7 +806,7 @@ describe('the staff calls around the applicant', () => {
       email: 'journey@example.com',
       details: { annualIncome: 120_000, pepExposed: false },
     });
-    const suggested = (await staff('admin-offer-list'))
+    const suggested = (await staff('admin-offer-list', { page_size: 100 }))
       .json()
       .data.find((row: { basic_id: string }) => row.basic_id === id).suggested_tier as Tier;
     expect(suggested).toBe('titan');
@@ -807,7 +833,7 @@ describe('the staff calls around the applicant', () => {
     });
     expect(accepted.json()).toMatchObject({ ok: true, stage: 'accepted', tier: 'titan' });
 
-    const queued = (await staff('admin-activation-list'))
+    const queued = (await staff('admin-activation-list', { page_size: 100 }))
       .json()
       .data.find((row: { basic_id: string }) => row.basic_id === id);
     expect(queued).toMatchObject({ tier_accepted: 'titan' });

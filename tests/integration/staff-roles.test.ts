@@ -86,6 +86,9 @@ const CONTRACT: Record<string, readonly ('compliance' | 'operations')[]> = {
   'admin-applicant-override-tier': ['compliance'],
   'admin-audit-list': ['compliance'],
   'admin-audit-export': ['compliance'],
+  // The case screen and taking a case: both teams work cases.
+  'admin-applicant-case': ['compliance', 'operations'],
+  'admin-case-assign': ['compliance', 'operations'],
   // Data protection (CONTRACT §6): compliance.
   'admin-applicant-decline': ['compliance'],
   'admin-applicant-export': ['compliance'],

@@ -14,6 +14,7 @@ export function registerAdminApplicantOverrideTier(app: FastifyInstance, ctx: Ap
       actor,
       applicationId: input.basic_id,
       tier: input.tier,
+      reason: input.reason,
     });
     return { ok: true };
   });

@@ -21,6 +21,12 @@ export async function adminApplicantOverrideTier(options: {
   actor: Actor & { type: 'staff' };
   applicationId: string;
   tier: Tier;
+  /**
+   * Mandatory (the schema refuses a blank one). Staff's words about an applicant may not go in
+   * an audit row (decision 031) and no table has a place for them yet, so the row records only
+   * that a reason was given.
+   */
+  reason: string;
 }): Promise<void> {
   await options.db.transaction(async (tx) => {
     const [current] = await tx
@@ -67,6 +73,7 @@ export async function adminApplicantOverrideTier(options: {
       after: {
         tier_assigned: options.tier,
         ...(offer ? { offer_id: offer.id, offer_tier: options.tier } : {}),
+        reason_given: options.reason.length > 0,
       },
     });
   });

@@ -125,10 +125,20 @@ export type ActivationListRow = {
 };
 export type ActivationListResponse = { ok: true; data: ActivationListRow[] };
 
-/** `admin-applicant-override-tier` (SPEC §2: Standard, Noir, Monarch, Titan only). */
+export const OVERRIDE_REASON_MESSAGE = 'Please give a reason for the override';
+
+/**
+ * `admin-applicant-override-tier` (SPEC §2: Standard, Noir, Monarch, Titan only), with a
+ * mandatory reason (3–500 characters after trimming). The reason is staff's text about an
+ * applicant, so the audit row records only that one was given (decision 031).
+ */
 export const ZOverrideTierRequest = z.object({
   basic_id: z.uuid('Invalid application id'),
   tier: z.enum(OVERRIDE_TIERS, 'Please select a valid tier'),
+  reason: text(OVERRIDE_REASON_MESSAGE)
+    .trim()
+    .min(3, OVERRIDE_REASON_MESSAGE)
+    .max(500, 'Reason must be less than 500 characters'),
 });
 
 /** `admin-offer-issue`, `admin-activation`, resend link and override tier all answer `{ok}`. */

@@ -57,11 +57,11 @@ function useRefreshApplicants() {
   return () => queryClient.invalidateQueries({ queryKey: adminKey });
 }
 
-/** `admin-applicant-override-tier`. */
+/** `admin-applicant-override-tier`: the reason is required (3–500 characters). */
 export function useOverrideTier() {
   const refresh = useRefreshApplicants();
   return useMutation({
-    mutationFn: (input: { basic_id: string; tier: OverrideTier }) =>
+    mutationFn: (input: { basic_id: string; tier: OverrideTier; reason: string }) =>
       staffApi.post<StaffOkResponse>('/admin-applicant-override-tier', input),
     onSuccess: refresh,
   });

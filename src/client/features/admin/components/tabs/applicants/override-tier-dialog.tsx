@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { OVERRIDE_REASON_MESSAGE } from '../../../../../../shared/schemas/admin.ts';
 import type { ApplicantRow } from '../../../../../../shared/schemas/admin-lists.ts';
 import { OVERRIDE_TIERS, TIER_INFO } from '../../../../../../shared/tiers.ts';
 import { Button } from '../../../../../components/ui/button.tsx';
@@ -11,6 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../../../components/ui/dialog.tsx';
+import { FieldError, describedBy } from '../../../../../components/form/field-error.tsx';
 import { Label } from '../../../../../components/ui/label.tsx';
 import {
   Select,
@@ -19,6 +21,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '../../../../../components/ui/select.tsx';
+import { Textarea } from '../../../../../components/ui/textarea.tsx';
 import { isApiError } from '../../../../../lib/api-client.ts';
 import { useOverrideTier, type OverrideTier } from '../../../api/applicants.ts';
 import { applicantName } from './applicants-table.tsx';
@@ -32,16 +35,29 @@ export function refusalMessage(error: unknown): string | undefined {
   return isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : undefined;
 }
 
+/** What the dialog needs of an applicant: a list row or the case screen's applicant. */
+export type OverrideTierApplicant = Pick<
+  ApplicantRow,
+  'id' | 'full_name' | 'email' | 'tier_assigned'
+>;
+
+/** The reason's bounds, the server's (ZOverrideTierRequest). */
+const REASON_MIN = 3;
+const REASON_MAX = 500;
+
 type Props = {
   /** The row it is about; kept while the dialog animates closed. */
-  applicant: ApplicantRow | null;
+  applicant: OverrideTierApplicant | null;
   open: boolean;
   onClose: () => void;
   /** Where focus goes when it closes (see useReturnFocus). */
   onCloseAutoFocus?: (event: Event) => void;
 };
 
-/** SPEC §2: Override Tier (Standard, Noir, Monarch, Titan only), 'Update Tier'. */
+/**
+ * SPEC §2: Override Tier (Standard, Noir, Monarch, Titan only), 'Update Tier', with the reason
+ * for the override required.
+ */
 export function OverrideTierDialog({ applicant, open, onClose, onCloseAutoFocus }: Props) {
   return (
     <Dialog
@@ -61,7 +77,7 @@ function OverrideTierForm({
   applicant,
   onClose,
 }: {
-  applicant: ApplicantRow;
+  applicant: OverrideTierApplicant;
   onClose: () => void;
 }) {
   const id = useId();
@@ -69,12 +85,20 @@ function OverrideTierForm({
   const [tier, setTier] = useState<OverrideTier | undefined>(
     isOverrideTier(current) ? current : undefined,
   );
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const override = useOverrideTier();
 
   const onSubmit = () => {
     if (!tier || override.isPending) return;
+    const trimmed = reason.trim();
+    if (trimmed.length < REASON_MIN) {
+      setReasonError(OVERRIDE_REASON_MESSAGE);
+      document.getElementById(`${id}-reason`)?.focus();
+      return;
+    }
     override.mutate(
-      { basic_id: applicant.id, tier },
+      { basic_id: applicant.id, tier, reason: trimmed },
       {
         onSuccess: () => {
           toast.success('Tier updated successfully');
@@ -114,6 +138,22 @@ function OverrideTierForm({
             ))}
           </SelectContent>
         </Select>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-reason`}>Reason for the override</Label>
+        <Textarea
+          id={`${id}-reason`}
+          value={reason}
+          maxLength={REASON_MAX}
+          required
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={describedBy(reasonError, `${id}-reason-error`)}
+          onChange={(event) => {
+            setReason(event.target.value);
+            if (reasonError) setReasonError(null);
+          }}
+        />
+        <FieldError id={`${id}-reason-error`} message={reasonError ?? undefined} />
       </div>
       <DialogFooter>
         <Button variant="outline" onClick={onClose} disabled={override.isPending}>

@@ -1,0 +1,198 @@
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  CASE_NOT_FOUND,
+  type ApplicantCaseResponse,
+  type CaseFile,
+} from '../../shared/schemas/case.ts';
+import { mayCall, type StaffRole } from '../../shared/staff.ts';
+import type { Db } from '../db/client.ts';
+import {
+  activations,
+  applicationDetails,
+  applications,
+  emailOutbox,
+  identityChecks,
+  kycFiles,
+  offers,
+  staffMembers,
+} from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { applicationCase } from './admin-data-protection.ts';
+import { adminAuditList } from './admin-audit-list.ts';
+
+/** The timeline's length on the case screen: the same page the timeline sheet reads. */
+const TIMELINE_ROWS = 100;
+/** E-mails listed: far more than any applicant is sent. */
+const EMAILS_SHOWN = 50;
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/**
+ * `admin-applicant-case`: everything the case screen shows, in one answer. Not audited: the
+ * identity files it lists are fetched on their own through `admin-kyc-file`, which records
+ * every view; a row per opened case would add noise, not accountability. An erased applicant
+ * (the tombstone) is 'Application not found': there is no case left to work.
+ */
+export async function adminApplicantCase(options: {
+  db: Db;
+  applicationId: string;
+  role: StaffRole;
+}): Promise<Omit<ApplicantCaseResponse, 'ok'>> {
+  const { db, applicationId, role } = options;
+  const [row] = await db
+    .select({
+      application: applications,
+      details: applicationDetails,
+      assigneeName: staffMembers.name,
+    })
+    .from(applications)
+    .leftJoin(applicationDetails, eq(applicationDetails.applicationId, applications.id))
+    .leftJoin(staffMembers, eq(staffMembers.id, applications.assignedTo))
+    .where(eq(applications.id, applicationId));
+  if (!row || row.application.erasedAt) throw new AppError('not_found', CASE_NOT_FOUND);
+  const { application, details } = row;
+  // Notes and the trail are compliance's (CONTRACT §5); operations read the case without them.
+  const reviews = mayCall(role, 'admin-kyc-action');
+  const readsAudit = mayCall(role, 'admin-audit-list');
+
+  const [files, [check], [offer], [activation], emails, dataProtection, timeline] =
+    await Promise.all([
+      db
+        .select()
+        .from(kycFiles)
+        .where(eq(kycFiles.applicationId, applicationId))
+        .orderBy(desc(kycFiles.uploadedAt)),
+      db
+        .select()
+        .from(identityChecks)
+        .where(
+          and(eq(identityChecks.applicationId, applicationId), eq(identityChecks.isCurrent, true)),
+        ),
+      db
+        .select()
+        .from(offers)
+        .where(eq(offers.applicationId, applicationId))
+        .orderBy(desc(offers.issuedAt))
+        .limit(1),
+      db.select().from(activations).where(eq(activations.applicationId, applicationId)),
+      db
+        .select({
+          id: emailOutbox.id,
+          subject: emailOutbox.subject,
+          template: emailOutbox.template,
+          status: emailOutbox.status,
+          createdAt: emailOutbox.createdAt,
+          sentAt: emailOutbox.sentAt,
+        })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.applicationId, applicationId))
+        .orderBy(desc(emailOutbox.createdAt))
+        .limit(EMAILS_SHOWN),
+      applicationCase(db, applicationId),
+      readsAudit
+        ? adminAuditList({
+            db,
+            input: { basic_id: applicationId, page: 1, pageSize: TIMELINE_ROWS },
+          })
+        : null,
+    ]);
+
+  // The newest upload of each kind is the one under review (a replaced file is gone anyway).
+  const newest = (type: CaseFile['type']): CaseFile | null => {
+    const file = files.find((f) => f.type === type);
+    if (!file) return null;
+    return {
+      id: file.id,
+      type: file.type,
+      status: file.status,
+      content_type: file.contentType,
+      uploaded_at: file.uploadedAt.toISOString(),
+      notes: reviews ? file.staffNotes : null,
+      rejection_reason: file.rejectionReason,
+      reviewed_at: iso(file.reviewedAt),
+    };
+  };
+
+  return {
+    applicant: {
+      id: application.id,
+      full_name: application.fullName,
+      email: application.email,
+      phone: application.phone,
+      source: application.source,
+      created_at: application.createdAt.toISOString(),
+      stage: application.stage,
+      stage_changed_at: application.stageChangedAt.toISOString(),
+      tier_assigned: application.tierAssigned,
+      tier_accepted: application.tierAccepted,
+    },
+    details: details
+      ? {
+          annual_income: details.annualIncome,
+          employment_status: details.employmentStatus,
+          pep_declared: details.pepExposed,
+          preferred_tier: details.cardTierPref,
+        }
+      : null,
+    files: { document: newest('document'), selfie: newest('selfie') },
+    screening: check
+      ? {
+          provider: check.provider,
+          status: check.status,
+          decision: check.decision,
+          pep: check.pep,
+          sanctions: check.sanctions,
+          sanctions_cleared_at: iso(check.sanctionsClearedAt),
+          country: check.country,
+          last_event: check.lastEvent,
+          last_event_at: iso(check.lastEventAt),
+        }
+      : null,
+    offer: offer
+      ? {
+          id: offer.id,
+          tier: offer.tier,
+          downgraded_from: offer.downgradedFrom,
+          approval_status: offer.approvalStatus,
+          issued_at: offer.issuedAt.toISOString(),
+          accepted_at: iso(offer.acceptedAt),
+          signed_name: offer.esignName,
+        }
+      : null,
+    activation: activation
+      ? {
+          activated_at: activation.activatedAt.toISOString(),
+          card_last4: activation.cardLast4,
+          mobile_access_enabled: activation.mobileAccessEnabled,
+          card_shipment_tracking: activation.cardShipmentTracking,
+        }
+      : null,
+    emails: emails.map((mail) => ({
+      id: mail.id,
+      subject: mail.subject,
+      template: mail.template,
+      status: mail.status,
+      created_at: mail.createdAt.toISOString(),
+      sent_at: iso(mail.sentAt),
+    })),
+    assignee:
+      application.assignedTo && application.assignedAt
+        ? {
+            id: application.assignedTo,
+            name: row.assigneeName ?? '',
+            assigned_at: application.assignedAt.toISOString(),
+          }
+        : null,
+    // Read in the same breath as the row above; null only if it vanished in between.
+    case: dataProtection ?? {
+      stage: application.stage,
+      created_at: application.createdAt.toISOString(),
+      declined_at: iso(application.declinedAt),
+      decline_reason: application.declineReason,
+      erased_at: null,
+      erasure_reason: null,
+      erasure_request: null,
+    },
+    timeline: timeline?.data ?? null,
+  };
+}

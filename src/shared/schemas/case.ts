@@ -1,0 +1,131 @@
+/**
+ * The case screen (`/admin/applicants/:id`): one answer with everything staff need to decide
+ * on an applicant, and taking a case so the team does not work it twice.
+ */
+import { z } from './zod.ts';
+import type { AuditRow } from './admin-lists.ts';
+import type { ApplicationCase } from './data-protection.ts';
+import type { EmploymentStatus } from './journey.ts';
+import type {
+  IdentityDecision,
+  IdentityStatus,
+  KycFileStatus,
+  KycFileType,
+  KycProviderName,
+  MailStatus,
+  Stage,
+} from '../stages.ts';
+import type { Tier } from '../tiers.ts';
+
+export const CASE_NOT_FOUND = 'Application not found';
+
+/** `admin-applicant-case`. */
+export const ZApplicantCaseRequest = z.object({ basic_id: z.uuid('Invalid application id') });
+export type TApplicantCaseRequest = z.input<typeof ZApplicantCaseRequest>;
+
+export const CASE_ASSIGN_ACTIONS = ['take', 'release'] as const;
+export type CaseAssignAction = (typeof CASE_ASSIGN_ACTIONS)[number];
+
+/** `admin-case-assign`: taking a case someone else has needs `takeover: true`. */
+export const ZCaseAssignRequest = z.object({
+  basic_id: z.uuid('Invalid application id'),
+  action: z.enum(CASE_ASSIGN_ACTIONS, 'Please choose take or release'),
+  takeover: z.boolean('Takeover must be true or false').optional(),
+});
+export type TCaseAssignRequest = z.input<typeof ZCaseAssignRequest>;
+
+/** Who has a case: shown in the header and, to anyone else, as 'Assigned to <name>'. */
+export type CaseAssignee = { id: string; name: string; assigned_at: string };
+export type CaseAssignResponse = { ok: true; assignee: CaseAssignee | null };
+
+/** The message a second member gets when they try to take someone else's case. */
+export function assignedToMessage(name: string): string {
+  return `This case is assigned to ${name}.`;
+}
+export const RELEASE_NOT_HOLDER = 'Only the member who has this case, or an owner, can release it.';
+
+export type CaseFile = {
+  id: string;
+  type: KycFileType;
+  status: KycFileStatus;
+  content_type: string;
+  uploaded_at: string;
+  /** Staff's internal notes; null for a role that does not review files. */
+  notes: string | null;
+  rejection_reason: string | null;
+  reviewed_at: string | null;
+};
+
+export type CaseScreening = {
+  provider: KycProviderName;
+  status: IdentityStatus;
+  decision: IdentityDecision | null;
+  pep: boolean | null;
+  sanctions: boolean | null;
+  sanctions_cleared_at: string | null;
+  country: string | null;
+  last_event: string | null;
+  last_event_at: string | null;
+};
+
+export type CaseOffer = {
+  id: string;
+  tier: Tier;
+  downgraded_from: Tier | null;
+  approval_status: 'not_required' | 'pending_approval' | 'approved';
+  issued_at: string;
+  accepted_at: string | null;
+  /** The name the applicant typed to sign (the signature evidence). */
+  signed_name: string | null;
+};
+
+export type CaseActivation = {
+  activated_at: string;
+  card_last4: string | null;
+  mobile_access_enabled: boolean;
+  card_shipment_tracking: string | null;
+};
+
+/** An e-mail sent (or queued) to the applicant: never its body. */
+export type CaseEmail = {
+  id: string;
+  subject: string;
+  template: string;
+  status: MailStatus;
+  created_at: string;
+  sent_at: string | null;
+};
+
+export type ApplicantCaseResponse = {
+  ok: true;
+  applicant: {
+    id: string;
+    full_name: string | null;
+    email: string | null;
+    phone: string | null;
+    source: 'application' | 'invite';
+    created_at: string;
+    stage: Stage;
+    stage_changed_at: string;
+    tier_assigned: Tier | null;
+    tier_accepted: Tier | null;
+  };
+  /** Null until the applicant has sent the details step. */
+  details: {
+    annual_income: number;
+    employment_status: EmploymentStatus;
+    pep_declared: boolean;
+    preferred_tier: Tier;
+  } | null;
+  files: { document: CaseFile | null; selfie: CaseFile | null };
+  /** The current identity check, or null before one was started. */
+  screening: CaseScreening | null;
+  offer: CaseOffer | null;
+  activation: CaseActivation | null;
+  emails: CaseEmail[];
+  assignee: CaseAssignee | null;
+  /** Decline and erasure request (the timeline sheet's case block). */
+  case: ApplicationCase;
+  /** Newest first; null for a role that may not read the audit trail. */
+  timeline: AuditRow[] | null;
+};
