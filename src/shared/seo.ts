@@ -1,4 +1,4 @@
-import { isSpaPath, type SpaPath } from './routes.ts';
+import { matchSpaPath, type SpaPath } from './routes.ts';
 
 /**
  * Search and sharing metadata for every screen. The server writes it into index.html for the
@@ -91,6 +91,7 @@ export const PAGE_META: Record<SpaPath, PageMeta> = {
   },
   '/admin': { title: 'Admin', description: DEFAULT_DESCRIPTION, noindex: true },
   '/admin/join': { title: 'Join the staff panel', description: DEFAULT_DESCRIPTION, noindex: true },
+  '/admin/applicants/:id': { title: 'Case', description: DEFAULT_DESCRIPTION, noindex: true },
 };
 
 export const NOT_FOUND_META: PageMeta = {
@@ -101,10 +102,8 @@ export const NOT_FOUND_META: PageMeta = {
 
 /** The metadata for a pathname (no query string); unknown paths get the 404 page's. */
 export function metaForPath(pathname: string): PageMeta {
-  if (!isSpaPath(pathname)) return NOT_FOUND_META;
-  const normalised =
-    pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  return PAGE_META[normalised as SpaPath];
+  const route = matchSpaPath(pathname);
+  return route ? PAGE_META[route] : NOT_FOUND_META;
 }
 
 export function documentTitle(title: string | null): string {

@@ -66,6 +66,7 @@ const pages: Record<SpaPath, () => Promise<RouteModule>> = {
   // Staff panel
   '/admin': () => import('./routes/admin/admin.tsx'),
   '/admin/join': () => import('./routes/admin/admin-join.tsx'),
+  '/admin/applicants/:id': () => import('./routes/admin/admin-case.tsx'),
 };
 
 export function createAppRouter(queryClient: QueryClient) {

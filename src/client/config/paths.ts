@@ -45,6 +45,11 @@ export const paths = {
   updateLegal: route('/update-legal'),
   contact: route('/contact'),
   admin: route('/admin'),
+  adminCase: {
+    path: '/admin/applicants/:id' satisfies SpaPath,
+    /** One applicant's case screen; other screens link to it as 'Open case'. */
+    getHref: (basicId: string) => `/admin/applicants/${encodeURIComponent(basicId)}`,
+  },
   adminJoin: {
     path: '/admin/join' satisfies SpaPath,
     /** `token` is the single-use invitation from the `admin-staff-invite` e-mail. */

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isSpaPath, SPA_PATHS } from '../../shared/routes.ts';
-import { canonicalPath, metaForPath, NOT_FOUND_META } from '../../shared/seo.ts';
+import { isSpaPath, matchSpaPath, SPA_PATHS } from '../../shared/routes.ts';
+import { NOT_FOUND_META, PAGE_META } from '../../shared/seo.ts';
 import type { Env } from '../env.ts';
 import { CLIENT_DIR } from '../lib/paths.ts';
 import { PAGE_SETTING_KEYS, type PublicSettings } from '../public-settings.ts';
@@ -25,8 +25,9 @@ function renderPages(indexHtml: string, env: SpaEnv) {
       path,
       page(
         renderHeadTags({
-          meta: metaForPath(path),
-          pathname: path,
+          meta: PAGE_META[path],
+          // A route with a parameter is one page for every value: no one canonical address.
+          pathname: path.includes('/:') ? null : path,
           publicUrl: env.PUBLIC_URL,
           analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL,
         }),
@@ -41,8 +42,7 @@ function renderPages(indexHtml: string, env: SpaEnv) {
       analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL,
     }),
   );
-  return (pathname: string) =>
-    (isSpaPath(pathname) && byPath.get(canonicalPath(pathname))) || notFound;
+  return (pathname: string) => byPath.get(matchSpaPath(pathname) ?? '') ?? notFound;
 }
 
 /**

@@ -1,0 +1,44 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ApplicantCaseResponse,
+  CaseAssignAction,
+  CaseAssignResponse,
+} from '../../../../shared/schemas/case.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { adminKey, refreshOnConflict } from './applicants.ts';
+import { staffApi } from './staff-api.ts';
+
+/** Under adminKey: any staff action refreshes the open case with every list. */
+export const caseKey = (basicId: string) => [...adminKey, 'case', basicId] as const;
+
+/** `admin-applicant-case`: everything the case screen shows, in one answer. */
+export const caseQueryOptions = (basicId: string) =>
+  queryOptions({
+    queryKey: caseKey(basicId),
+    queryFn: ({ signal }) =>
+      staffApi.post<ApplicantCaseResponse>(
+        '/admin-applicant-case',
+        { basic_id: basicId },
+        {
+          signal,
+        },
+      ),
+    // A missing or erased applicant stays missing: no retries for a 4xx.
+    retry: (count, error) => !(isApiError(error) && error.status < 500) && count < 2,
+  });
+
+export function useApplicantCase(basicId: string) {
+  return useQuery(caseQueryOptions(basicId));
+}
+
+/** `admin-case-assign`: take (or, explicitly, take over) or release a case. */
+export function useCaseAssign(basicId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { action: CaseAssignAction; takeover?: boolean }) =>
+      staffApi.post<CaseAssignResponse>('/admin-case-assign', { basic_id: basicId, ...input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKey }),
+    // Someone else took it meanwhile (409): show who has it now.
+    onError: (error) => refreshOnConflict(queryClient, error),
+  });
+}
