@@ -84,6 +84,13 @@ const EnvSchema = z
       .min(0, 'must be between 0 and 86400')
       .max(86_400, 'must be between 0 and 86400')
       .default(300),
+    /** A queued case waiting longer than this is marked 'Over SLA' on the staff queues. */
+    QUEUE_SLA_HOURS: z.coerce
+      .number('must be a number')
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 8760')
+      .max(8760, 'must be between 1 and 8760')
+      .default(48),
     STAFF_EMAIL: z
       .string()
       .trim()

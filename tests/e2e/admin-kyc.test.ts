@@ -68,7 +68,11 @@ describe('staff panel: KYC tab (own server)', () => {
   const emails = new Map<Applicant, string>();
 
   const files = async (): Promise<KycListFile[]> =>
-    (await staffCall<KycListResponse>(server.baseURL, amelia.staff, 'admin-kyc-list', {})).files;
+    (
+      await staffCall<KycListResponse>(server.baseURL, amelia.staff, 'admin-kyc-list', {
+        page_size: 100,
+      })
+    ).data;
   const fileOf = async (applicant: Applicant, type: 'document' | 'selfie') => {
     const found = (await files()).find((f) => f.basic_id === applicant.basicId && f.type === type);
     if (!found) throw new Error(`no ${type} for ${applicant.basicId}`);

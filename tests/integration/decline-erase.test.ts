@@ -171,7 +171,8 @@ describe('admin-applicant-decline', () => {
       .returning({ id: kycFiles.id });
     const queue = async () =>
       (
-        (await staff('admin-kyc-list', compliance, { status: 'pending' })).json().files as {
+        (await staff('admin-kyc-list', compliance, { status: 'pending', page_size: 100 })).json()
+          .data as {
           id: string;
         }[]
       ).map((f) => f.id);

@@ -519,9 +519,13 @@ describe('staff review', () => {
 
   it('lists pending files with whose they are', async () => {
     const a = await readyApplicant('Oliver Grant');
-    const res = await post('/api/admin-kyc-list', { status: 'pending' }, asStaff());
+    const res = await post(
+      '/api/admin-kyc-list',
+      { status: 'pending', query: 'Oliver Grant' },
+      asStaff(),
+    );
     expect(res.statusCode).toBe(200);
-    const mine = res.json().files.filter((f: { basic_id: string }) => f.basic_id === a.id);
+    const mine = res.json().data.filter((f: { basic_id: string }) => f.basic_id === a.id);
     expect(mine).toHaveLength(2);
     expect(mine.find((f: { type: string }) => f.type === 'document')).toMatchObject({
       id: a.doc,

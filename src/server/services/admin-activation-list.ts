@@ -1,20 +1,49 @@
-import { asc, eq, max } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, max } from 'drizzle-orm';
 import type { ActivationListRow } from '../../shared/schemas/admin.ts';
 import type { Db } from '../db/client.ts';
-import { applications, offers } from '../db/schema.ts';
+import { applications, offers, staffMembers } from '../db/schema.ts';
+import { assigneeOf, queueConditions, queueOffset, type QueueInput } from '../lib/queue.ts';
 
-/** `admin-activation-list`: applications at `accepted`, longest waiting first. */
-export async function adminActivationList(options: { db: Db }): Promise<ActivationListRow[]> {
-  // When each applicant signed; a joined subquery, so every column in it is qualified.
-  const signed = options.db
+/**
+ * `admin-activation-list`: applications at `accepted`, one page, longest in the stage first
+ * (applications_stage_changed_idx), with the exact total.
+ */
+export async function adminActivationList(options: {
+  db: Db;
+  input: QueueInput;
+  staffId: string;
+}): Promise<{ data: ActivationListRow[]; total: number }> {
+  const { db, input } = options;
+  const where = and(
+    eq(applications.stage, 'accepted'),
+    isNull(applications.erasedAt),
+    ...queueConditions(input, options.staffId),
+  );
+  const [counted] = await db.select({ n: count() }).from(applications).where(where);
+  const total = counted?.n ?? 0;
+  const offset = queueOffset(input);
+  if (offset >= total) return { data: [], total };
+  const page = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(where)
+    .orderBy(asc(applications.stageChangedAt), asc(applications.id))
+    .limit(input.page_size)
+    .offset(offset);
+  const pageIds = page.map((row) => row.id);
+  if (!pageIds.length) return { data: [], total };
+
+  // When each applicant on the page signed; a joined subquery, so every column is qualified.
+  const signed = db
     .select({
       applicationId: offers.applicationId,
       acceptedAt: max(offers.acceptedAt).as('accepted_at'),
     })
     .from(offers)
+    .where(inArray(offers.applicationId, pageIds))
     .groupBy(offers.applicationId)
     .as('signed');
-  const rows = await options.db
+  const rows = await db
     .select({
       id: applications.id,
       fullName: applications.fullName,
@@ -23,18 +52,27 @@ export async function adminActivationList(options: { db: Db }): Promise<Activati
       tierAssigned: applications.tierAssigned,
       tierAccepted: applications.tierAccepted,
       acceptedAt: signed.acceptedAt,
+      stageChangedAt: applications.stageChangedAt,
+      assigneeId: staffMembers.id,
+      assigneeName: staffMembers.name,
     })
     .from(applications)
     .leftJoin(signed, eq(signed.applicationId, applications.id))
-    .where(eq(applications.stage, 'accepted'))
-    .orderBy(asc(applications.updatedAt), asc(applications.id));
-  return rows.map((row) => ({
-    basic_id: row.id,
-    full_name: row.fullName,
-    email: row.email,
-    created_at: row.createdAt.toISOString(),
-    tier_assigned: row.tierAssigned,
-    tier_accepted: row.tierAccepted,
-    accepted_at: row.acceptedAt ? new Date(row.acceptedAt).toISOString() : null,
-  }));
+    .leftJoin(staffMembers, eq(staffMembers.id, applications.assignedTo))
+    .where(inArray(applications.id, pageIds))
+    .orderBy(asc(applications.stageChangedAt), asc(applications.id));
+  return {
+    data: rows.map((row) => ({
+      basic_id: row.id,
+      full_name: row.fullName,
+      email: row.email,
+      created_at: row.createdAt.toISOString(),
+      tier_assigned: row.tierAssigned,
+      tier_accepted: row.tierAccepted,
+      accepted_at: row.acceptedAt ? new Date(row.acceptedAt).toISOString() : null,
+      waiting_since: row.stageChangedAt.toISOString(),
+      assignee: assigneeOf(row),
+    })),
+    total,
+  };
 }

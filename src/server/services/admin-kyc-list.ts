@@ -1,22 +1,53 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { KycListFile } from '../../shared/schemas/admin.ts';
 import type { KycFileStatus } from '../../shared/stages.ts';
 import type { Db } from '../db/client.ts';
-import { applications, identityChecks, kycFiles } from '../db/schema.ts';
+import { applications, identityChecks, kycFiles, staffMembers } from '../db/schema.ts';
+import { assigneeOf, queueConditions, queueOffset, type QueueInput } from '../lib/queue.ts';
 
-/** More than a day's review queue; the list is a working view, not an archive. */
-const LIST_LIMIT = 500;
+export interface KycListInput extends QueueInput {
+  status?: KycFileStatus | undefined;
+}
 
 /**
- * `admin-kyc-list`: uploaded identity files with whose they are, newest first; `status`
- * narrows it (the spec's pending queue). Files are read through the staff-only
- * `GET /api/admin-kyc-file/:id`, never a public address.
+ * `admin-kyc-list`: uploaded identity files with whose they are, oldest upload first (the one
+ * waiting longest is reviewed first), one page and the exact total; `status` narrows it (the
+ * spec's pending queue). Files are read through the staff-only `GET /api/admin-kyc-file/:id`,
+ * never a public address.
+ *
+ * A declined application's files are no longer anyone's work. A pending file waits for a
+ * decision only while its applicant is at `kyc_in_progress`: once one file is rejected the
+ * applicant is sent back (`detailed`) to upload again, and the other file's review waits for
+ * the resubmission, so it leaves the queue until then.
  */
 export async function adminKycList(options: {
   db: Db;
-  status?: KycFileStatus | undefined;
-}): Promise<KycListFile[]> {
-  const rows = await options.db
+  input: KycListInput;
+  staffId: string;
+}): Promise<{ data: KycListFile[]; total: number }> {
+  const { db, input } = options;
+  const awaitingReview: SQL =
+    input.status === 'pending'
+      ? eq(applications.stage, 'kyc_in_progress')
+      : or(ne(kycFiles.status, 'pending'), eq(applications.stage, 'kyc_in_progress'))!;
+  const where = and(
+    isNull(applications.erasedAt),
+    ne(applications.stage, 'declined'),
+    input.status ? eq(kycFiles.status, input.status) : undefined,
+    input.status && input.status !== 'pending' ? undefined : awaitingReview,
+    ...queueConditions(input, options.staffId),
+  );
+
+  const [counted] = await db
+    .select({ n: count() })
+    .from(kycFiles)
+    .innerJoin(applications, eq(applications.id, kycFiles.applicationId))
+    .where(where);
+  const total = counted?.n ?? 0;
+  const offset = queueOffset(input);
+  if (offset >= total) return { data: [], total };
+
+  const rows = await db
     .select({
       id: kycFiles.id,
       type: kycFiles.type,
@@ -31,6 +62,8 @@ export async function adminKycList(options: {
       createdAt: applications.createdAt,
       sanctions: identityChecks.sanctions,
       sanctionsClearedAt: identityChecks.sanctionsClearedAt,
+      assigneeId: staffMembers.id,
+      assigneeName: staffMembers.name,
     })
     .from(kycFiles)
     .innerJoin(applications, eq(applications.id, kycFiles.applicationId))
@@ -38,31 +71,33 @@ export async function adminKycList(options: {
       identityChecks,
       and(eq(identityChecks.applicationId, applications.id), eq(identityChecks.isCurrent, true)),
     )
-    // A declined application's files are no longer anyone's work.
-    .where(
-      and(
-        ne(applications.stage, 'declined'),
-        options.status ? eq(kycFiles.status, options.status) : undefined,
-      ),
-    )
-    .orderBy(desc(kycFiles.uploadedAt), desc(kycFiles.id))
-    .limit(LIST_LIMIT);
-  return rows.map((row) => ({
-    id: row.id,
-    type: row.type,
-    status: row.status,
-    content_type: row.contentType,
-    uploaded_at: row.uploadedAt.toISOString(),
-    basic_id: row.applicationId,
-    url: `/api/admin-kyc-file/${row.id}`,
-    notes: row.notes,
-    rejection_reason: row.rejectionReason,
-    application: {
-      full_name: row.fullName,
-      email: row.email,
-      created_at: row.createdAt.toISOString(),
-      sanctions_match: row.sanctions === true,
-      sanctions_cleared: row.sanctions === true && row.sanctionsClearedAt !== null,
-    },
-  }));
+    .leftJoin(staffMembers, eq(staffMembers.id, applications.assignedTo))
+    .where(where)
+    // kyc_files_status_uploaded_idx yields the pending queue in this order.
+    .orderBy(asc(kycFiles.uploadedAt), asc(kycFiles.id))
+    .limit(input.page_size)
+    .offset(offset);
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      type: row.type,
+      status: row.status,
+      content_type: row.contentType,
+      uploaded_at: row.uploadedAt.toISOString(),
+      basic_id: row.applicationId,
+      url: `/api/admin-kyc-file/${row.id}`,
+      notes: row.notes,
+      rejection_reason: row.rejectionReason,
+      application: {
+        full_name: row.fullName,
+        email: row.email,
+        created_at: row.createdAt.toISOString(),
+        sanctions_match: row.sanctions === true,
+        sanctions_cleared: row.sanctions === true && row.sanctionsClearedAt !== null,
+      },
+      waiting_since: row.uploadedAt.toISOString(),
+      assignee: assigneeOf(row),
+    })),
+    total,
+  };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { LEGACY_STAFF_LABEL } from '../../shared/staff.ts';
 import type { OfferListRow } from '../../shared/schemas/admin.ts';
 import { suggestedTier } from '../../shared/suggested-tier.ts';
@@ -10,15 +10,41 @@ import {
   offers,
   staffMembers,
 } from '../db/schema.ts';
+import { assigneeOf, queueConditions, queueOffset, type QueueInput } from '../lib/queue.ts';
 
 /**
- * `admin-offer-list`: applications at `kyc`, oldest first (a queue), with the details staff
- * need to choose a tier and the suggested tier (SPEC §4). PEP exposure counts whether the
- * applicant declared it or the identity provider's screening found it; either needs a person.
+ * `admin-offer-list`: applications at `kyc`, one page, longest in the stage first (a queue,
+ * on applications_stage_changed_idx), with the exact total, the details staff need to choose
+ * a tier and the suggested tier (SPEC §4). PEP exposure counts whether the applicant declared
+ * it or the identity provider's screening found it; either needs a person.
  */
-export async function adminOfferList(options: { db: Db }): Promise<OfferListRow[]> {
+export async function adminOfferList(options: {
+  db: Db;
+  input: QueueInput;
+  staffId: string;
+}): Promise<{ data: OfferListRow[]; total: number }> {
+  const { db, input } = options;
+  const where = and(
+    eq(applications.stage, 'kyc'),
+    isNull(applications.erasedAt),
+    ...queueConditions(input, options.staffId),
+  );
+  const [counted] = await db.select({ n: count() }).from(applications).where(where);
+  const total = counted?.n ?? 0;
+  const offset = queueOffset(input);
+  if (offset >= total) return { data: [], total };
+  const page = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(where)
+    .orderBy(asc(applications.stageChangedAt), asc(applications.id))
+    .limit(input.page_size)
+    .offset(offset);
+  const pageIds = page.map((row) => row.id);
+  if (!pageIds.length) return { data: [], total };
+
   // Any identity check that flagged PEP; a joined subquery, so its columns are qualified.
-  const screening = options.db
+  const screening = db
     .select({
       applicationId: identityChecks.applicationId,
       pep: sql<boolean>`coalesce(bool_or(${identityChecks.pep}), false)`.as('screened_pep'),
@@ -42,9 +68,10 @@ export async function adminOfferList(options: { db: Db }): Promise<OfferListRow[
       ),
     })
     .from(identityChecks)
+    .where(inArray(identityChecks.applicationId, pageIds))
     .groupBy(identityChecks.applicationId)
     .as('screening');
-  const rows = await options.db
+  const rows = await db
     .select({
       id: applications.id,
       fullName: applications.fullName,
@@ -61,17 +88,21 @@ export async function adminOfferList(options: { db: Db }): Promise<OfferListRow[
       clearedAt: screening.clearedAt,
       clearedBy: screening.clearedBy,
       clearReason: screening.clearReason,
+      stageChangedAt: applications.stageChangedAt,
+      assigneeId: staffMembers.id,
+      assigneeName: staffMembers.name,
     })
     .from(applications)
     .leftJoin(applicationDetails, eq(applicationDetails.applicationId, applications.id))
     .leftJoin(screening, eq(screening.applicationId, applications.id))
-    .where(eq(applications.stage, 'kyc'))
-    .orderBy(asc(applications.createdAt), asc(applications.id));
+    .leftJoin(staffMembers, eq(staffMembers.id, applications.assignedTo))
+    .where(inArray(applications.id, pageIds))
+    .orderBy(asc(applications.stageChangedAt), asc(applications.id));
 
   // Offers waiting for approval, with who issued them, and who cleared sanctions matches.
-  const ids = rows.map((row) => row.id);
+  const ids = pageIds;
   const pending = ids.length
-    ? await options.db
+    ? await db
         .select({
           applicationId: offers.applicationId,
           tier: offers.tier,
@@ -90,14 +121,14 @@ export async function adminOfferList(options: { db: Db }): Promise<OfferListRow[
   const pendingOf = new Map(pending.map((offer) => [offer.applicationId, offer]));
   const clearerIds = [...new Set(rows.flatMap((row) => (row.clearedBy ? [row.clearedBy] : [])))];
   const clearers = clearerIds.length
-    ? await options.db
+    ? await db
         .select({ id: staffMembers.id, name: staffMembers.name })
         .from(staffMembers)
         .where(inArray(staffMembers.id, clearerIds))
     : [];
   const nameOf = new Map(clearers.map((member) => [member.id, member.name]));
 
-  return rows.map((row) => {
+  const data = rows.map((row): OfferListRow => {
     const offer = pendingOf.get(row.id);
     const pepExposed = row.declaredPep === true || row.screenedPep === true;
     return {
@@ -138,6 +169,9 @@ export async function adminOfferList(options: { db: Db }): Promise<OfferListRow[
               }
             : null,
       },
+      waiting_since: row.stageChangedAt.toISOString(),
+      assignee: assigneeOf(row),
     };
   });
+  return { data, total };
 }

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import type { PendingOffer, SanctionsState } from './staff.ts';
-import { text, wholeNumber } from './fields.ts';
+import { pageField, pageSizeField, text, wholeNumber } from './fields.ts';
 import { OVERRIDE_TIERS, TIERS, type Tier } from '../tiers.ts';
 import { KYC_FILE_STATUSES, type KycFileStatus, type KycFileType, type Stage } from '../stages.ts';
 
@@ -91,6 +91,49 @@ export const ZBasicIdRequest = z.object({ basic_id: z.uuid('Invalid application 
 /** `admin-applicant-invite` answer: the code issued to the applicant. */
 export type ApplicantInviteResponse = { ok: true; code: string };
 
+/**
+ * The staff queues (KYC, Offers, Activations): one page, oldest first, with the exact total
+ * under the same filters. 'all', '' and a missing filter alike mean none.
+ */
+export const QUEUE_PAGE_SIZE = 20;
+export const QUEUE_ASSIGNED = ['me', 'unassigned'] as const;
+export type QueueAssigned = (typeof QUEUE_ASSIGNED)[number];
+
+const noQueueFilter = (value: unknown) =>
+  value === 'all' || value === '' || value === null ? undefined : value;
+
+export const ZQueueRequest = z.object({
+  page: pageField,
+  page_size: pageSizeField(QUEUE_PAGE_SIZE),
+  /** Name or e-mail, regardless of case and accents. */
+  query: z.preprocess(
+    noQueueFilter,
+    text('Search must be text')
+      .trim()
+      .max(255, 'Search must be less than 255 characters')
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+  ),
+  assigned: z.preprocess(
+    noQueueFilter,
+    z.enum(QUEUE_ASSIGNED, 'Please choose assigned to me or unassigned').optional(),
+  ),
+});
+export type TQueueRequest = z.input<typeof ZQueueRequest>;
+
+/** Who has taken the case, if anyone. */
+export type QueueAssignee = { id: string; name: string } | null;
+
+/** What every queue row carries besides its own fields. */
+export type QueueRowBase = {
+  /** When the case started waiting: the file's upload, or the application's move to its stage. */
+  waiting_since: string;
+  assignee: QueueAssignee;
+};
+
+/** Every queue answer: a page, the exact total, and the SLA its ages are measured against. */
+export type QueuePage<Row> = { ok: true; data: Row[]; total: number; sla_hours: number };
+
 /** `admin-offer-list`: applicants at `kyc` with their details and the suggested tier. */
 export type OfferListRow = {
   basic_id: string;
@@ -110,8 +153,8 @@ export type OfferListRow = {
   pending_offer: PendingOffer | null;
   /** A sanctions match blocks any offer until compliance clears it. */
   sanctions: SanctionsState;
-};
-export type OfferListResponse = { ok: true; data: OfferListRow[] };
+} & QueueRowBase;
+export type OfferListResponse = QueuePage<OfferListRow>;
 
 /** `admin-activation-list`: applicants at `accepted`. */
 export type ActivationListRow = {
@@ -122,8 +165,8 @@ export type ActivationListRow = {
   tier_assigned: Tier | null;
   tier_accepted: Tier | null;
   accepted_at: string | null;
-};
-export type ActivationListResponse = { ok: true; data: ActivationListRow[] };
+} & QueueRowBase;
+export type ActivationListResponse = QueuePage<ActivationListRow>;
 
 export const OVERRIDE_REASON_MESSAGE = 'Please give a reason for the override';
 
@@ -144,10 +187,17 @@ export const ZOverrideTierRequest = z.object({
 /** `admin-offer-issue`, `admin-activation`, resend link and override tier all answer `{ok}`. */
 export type StaffOkResponse = { ok: true };
 
-/** `admin-kyc-list`: without a status, every file, newest first. */
-export const ZKycListRequest = z.object({
-  status: z.enum(KYC_FILE_STATUSES, 'Please choose a valid status').optional(),
+/**
+ * `admin-kyc-list`: files oldest upload first, one page; `status` narrows it (the pending
+ * queue). A pending file of an applicant sent back to resubmit, or declined, is not listed.
+ */
+export const ZKycListRequest = ZQueueRequest.extend({
+  status: z.preprocess(
+    noQueueFilter,
+    z.enum(KYC_FILE_STATUSES, 'Please choose a valid status').optional(),
+  ),
 });
+export type TKycListRequest = z.input<typeof ZKycListRequest>;
 
 export type KycListFile = {
   id: string;
@@ -170,8 +220,8 @@ export type KycListFile = {
     sanctions_match: boolean;
     sanctions_cleared: boolean;
   };
-};
-export type KycListResponse = { ok: true; files: KycListFile[] };
+} & QueueRowBase;
+export type KycListResponse = QueuePage<KycListFile>;
 
 /** `admin-kyc-action`: notes are internal; `reason` is what a rejected applicant reads. */
 export const ZKycActionRequest = z.object({

@@ -101,15 +101,15 @@ export async function upload(applicant: Applicant, type: 'document' | 'selfie', 
   return applicantCall<{ id: string }>(applicant, 'apply-kyc-upload', form);
 }
 
-/** The applicant's files waiting for staff, newest first. */
+/** The applicant's files waiting for staff (the queue's first 100: a test server's few). */
 export async function pendingFiles(applicant: Applicant) {
-  const { files } = await staffCall<{ files: { id: string; basic_id: string; type: string }[] }>(
+  const { data } = await staffCall<{ data: { id: string; basic_id: string; type: string }[] }>(
     applicant.baseURL,
     applicant.staff,
     'admin-kyc-list',
-    { status: 'pending' },
+    { status: 'pending', page_size: 100 },
   );
-  return files.filter((file) => file.basic_id === applicant.basicId);
+  return data.filter((file) => file.basic_id === applicant.basicId);
 }
 
 export async function reviewFile(

@@ -17,7 +17,7 @@ export interface Staff {
   /** `admin-applicant-invite`: invites an applicant from the public form; the code issued. */
   inviteApplicant(basicId: string): Promise<string>;
   /** The applicant's files waiting for review (`admin-kyc-list`). */
-  pendingFiles(basicId: string): Promise<KycListResponse['files']>;
+  pendingFiles(basicId: string): Promise<KycListResponse['data']>;
   /** Approves every pending file of the applicant (`admin-kyc-action`); how many. */
   approveAllFiles(basicId: string): Promise<number>;
   /** `admin-offer-issue`. */
@@ -44,8 +44,12 @@ export async function signInStaff(baseURL: string): Promise<Staff> {
   }
 
   const pendingFiles = async (basicId: string) => {
-    const { files } = await call<KycListResponse>('admin-kyc-list', { status: 'pending' });
-    return files.filter((file) => file.basic_id === basicId);
+    // The queue's first 100, oldest first: a test server's few pending files.
+    const { data } = await call<KycListResponse>('admin-kyc-list', {
+      status: 'pending',
+      page_size: 100,
+    });
+    return data.filter((file) => file.basic_id === basicId);
   };
 
   return {

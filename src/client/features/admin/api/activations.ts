@@ -1,20 +1,38 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ActivationListResponse, StaffOkResponse } from '../../../../shared/schemas/admin.ts';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type {
+  ActivationListResponse,
+  StaffOkResponse,
+  TQueueRequest,
+} from '../../../../shared/schemas/admin.ts';
 import { adminKey, refreshOnConflict } from './applicants.ts';
 import { staffApi } from './staff-api.ts';
 
 export const activationsKey = [...adminKey, 'activations'] as const;
 
-/** `admin-activation-list`: applicants at stage accepted. */
-export const activationsQueryOptions = () =>
+/** One page of the queue, with the page it is (shown while the next one loads). */
+export type ActivationPage = ActivationListResponse & { page: number };
+
+/** `admin-activation-list`: one page of applicants at stage accepted, longest waiting first. */
+export const activationsQueryOptions = (params: TQueueRequest) =>
   queryOptions({
-    queryKey: activationsKey,
-    queryFn: ({ signal }) =>
-      staffApi.post<ActivationListResponse>('/admin-activation-list', {}, { signal }),
+    queryKey: [...activationsKey, params] as const,
+    queryFn: async ({ signal }): Promise<ActivationPage> => ({
+      ...(await staffApi.post<ActivationListResponse>('/admin-activation-list', params, {
+        signal,
+      })),
+      page: Number(params.page ?? 1),
+    }),
+    placeholderData: keepPreviousData,
   });
 
-export function useActivations() {
-  return useQuery(activationsQueryOptions());
+export function useActivations(params: TQueueRequest) {
+  return useQuery(activationsQueryOptions(params));
 }
 
 /** `admin-activation`. */
@@ -28,11 +46,11 @@ export function useActivate() {
       mobile_access_enabled: boolean;
     }) => staffApi.post<StaffOkResponse>('/admin-activation', input),
     onSuccess: (_data, input) => {
-      queryClient.setQueryData<ActivationListResponse>(activationsKey, (current) =>
-        current
-          ? { ...current, data: current.data.filter((row) => row.basic_id !== input.basic_id) }
-          : current,
-      );
+      queryClient.setQueriesData<ActivationPage>({ queryKey: activationsKey }, (current) => {
+        if (!current) return current;
+        const data = current.data.filter((row) => row.basic_id !== input.basic_id);
+        return { ...current, data, total: current.total - (current.data.length - data.length) };
+      });
       return queryClient.invalidateQueries({ queryKey: adminKey });
     },
     // The application moved on meanwhile (409): show the lists as they are now.

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OfferListResponse, StaffOkResponse } from '../../../../shared/schemas/admin.ts';
+import type { StaffOkResponse } from '../../../../shared/schemas/admin.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { adminKey } from './applicants.ts';
-import { offersKey, updateOfferRow } from './offers.ts';
+import { offersKey, updateOfferRow, type OfferPage } from './offers.ts';
 import { staffApi } from './staff-api.ts';
 
 /**
@@ -17,7 +17,7 @@ export function useApproveOffer() {
       staffApi.post<StaffOkResponse>('/admin-offer-approve', { basic_id: basicId }),
     onSuccess: (_data, basicId) => {
       // The offer went out and the applicant moved on: the card leaves at once.
-      queryClient.setQueryData<OfferListResponse>(offersKey, (current) =>
+      queryClient.setQueriesData<OfferPage>({ queryKey: offersKey }, (current) =>
         updateOfferRow(current, basicId, () => null),
       );
       return queryClient.invalidateQueries({ queryKey: adminKey });

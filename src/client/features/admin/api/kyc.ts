@@ -1,24 +1,41 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { KycActionResponse, KycListResponse } from '../../../../shared/schemas/admin.ts';
-import type { KycFileStatus } from '../../../../shared/stages.ts';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type {
+  KycActionResponse,
+  KycListResponse,
+  TKycListRequest,
+} from '../../../../shared/schemas/admin.ts';
 import { adminKey, refreshOnConflict } from './applicants.ts';
 import { staffApi } from './staff-api.ts';
 
 export const kycKey = [...adminKey, 'kyc'] as const;
 
-/** `admin-kyc-list`: every file (newest first), or only those with `status`. */
-export function getKycFiles(status: KycFileStatus | undefined, signal?: AbortSignal) {
-  return staffApi.post<KycListResponse>('/admin-kyc-list', status ? { status } : {}, { signal });
+/** One page of a queue, with the page it is (shown while the next one loads). */
+export type KycPage = KycListResponse & { page: number };
+
+/** `admin-kyc-list`: one page of files, oldest upload first; `status` narrows it. */
+export function getKycFiles(params: TKycListRequest, signal?: AbortSignal) {
+  return staffApi.post<KycListResponse>('/admin-kyc-list', params, { signal });
 }
 
-export const kycFilesQueryOptions = (status?: KycFileStatus) =>
+export const kycFilesQueryOptions = (params: TKycListRequest) =>
   queryOptions({
-    queryKey: [...kycKey, status ?? 'all'] as const,
-    queryFn: ({ signal }) => getKycFiles(status, signal),
+    queryKey: [...kycKey, params] as const,
+    queryFn: async ({ signal }): Promise<KycPage> => ({
+      ...(await getKycFiles(params, signal)),
+      page: Number(params.page ?? 1),
+    }),
+    // The page on screen stays while the next one loads, so the table never blinks empty.
+    placeholderData: keepPreviousData,
   });
 
-export function useKycFiles(status?: KycFileStatus) {
-  return useQuery(kycFilesQueryOptions(status));
+export function useKycFiles(params: TKycListRequest) {
+  return useQuery(kycFilesQueryOptions(params));
 }
 
 export type KycAction = 'approve' | 'reject';

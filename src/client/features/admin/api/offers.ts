@@ -1,5 +1,15 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OfferListResponse, OfferListRow } from '../../../../shared/schemas/admin.ts';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type {
+  OfferListResponse,
+  OfferListRow,
+  TQueueRequest,
+} from '../../../../shared/schemas/admin.ts';
 import type { AdminMeResponse, OfferIssueResponse } from '../../../../shared/schemas/staff.ts';
 import type { Tier } from '../../../../shared/tiers.ts';
 import { adminKey, refreshOnConflict } from './applicants.ts';
@@ -8,30 +18,37 @@ import { staffApi } from './staff-api.ts';
 
 export const offersKey = [...adminKey, 'offers'] as const;
 
-/** `admin-offer-list`: applicants at stage kyc, with details and the suggested tier. */
-export const offersQueryOptions = () =>
+/** One page of the queue, with the page it is (shown while the next one loads). */
+export type OfferPage = OfferListResponse & { page: number };
+
+/** `admin-offer-list`: one page of applicants at stage kyc, longest waiting first. */
+export const offersQueryOptions = (params: TQueueRequest) =>
   queryOptions({
-    queryKey: offersKey,
-    queryFn: ({ signal }) => staffApi.post<OfferListResponse>('/admin-offer-list', {}, { signal }),
+    queryKey: [...offersKey, params] as const,
+    queryFn: async ({ signal }): Promise<OfferPage> => ({
+      ...(await staffApi.post<OfferListResponse>('/admin-offer-list', params, { signal })),
+      page: Number(params.page ?? 1),
+    }),
+    placeholderData: keepPreviousData,
   });
 
-export function useOffers() {
-  return useQuery(offersQueryOptions());
+export function useOffers(params: TQueueRequest) {
+  return useQuery(offersQueryOptions(params));
 }
 
-/** Changes one card of the cached offers list (`null` takes it out). */
-export function updateOfferRow(
-  current: OfferListResponse | undefined,
+/** Changes one card of a cached offers page (`null` takes it out, and one from the total). */
+export function updateOfferRow<Page extends OfferListResponse>(
+  current: Page | undefined,
   basicId: string,
   update: (row: OfferListRow) => OfferListRow | null,
-): OfferListResponse | undefined {
+): Page | undefined {
   if (!current) return current;
   const data: OfferListRow[] = [];
   for (const row of current.data) {
     const next = row.basic_id === basicId ? update(row) : row;
     if (next) data.push(next);
   }
-  return { ...current, data };
+  return { ...current, data, total: current.total - (current.data.length - data.length) };
 }
 
 export type IssueOfferInput = { basic_id: string; tier: Tier; pricing_note: string | null };
@@ -49,7 +66,7 @@ export function useIssueOffer() {
       const me = queryClient.getQueryData<AdminMeResponse>(meKey)?.staff;
       // The card changes at once (it leaves, or shows the offer awaiting approval); the
       // refetch below confirms it.
-      queryClient.setQueryData<OfferListResponse>(offersKey, (current) =>
+      queryClient.setQueriesData<OfferPage>({ queryKey: offersKey }, (current) =>
         updateOfferRow(current, input.basic_id, (row) =>
           response.status === 'issued'
             ? null

@@ -21,6 +21,7 @@ import { Switch } from '../../../../../components/ui/switch.tsx';
 import { isApiError } from '../../../../../lib/api-client.ts';
 import { useActivate } from '../../../api/activations.ts';
 import { formatStaffDate } from '../../../utils/format-date.ts';
+import { QueueCaseMeta } from '../../common/queue-controls.tsx';
 
 /** SPEC §5: card last 4 is optional, but exactly 4 when given. */
 function last4Error(value: string): string | null {
@@ -28,7 +29,7 @@ function last4Error(value: string): string | null {
 }
 
 /** SPEC §2 'Activations': one accepted applicant and the form that opens the account. */
-export function ActivationCard({ row }: { row: ActivationListRow }) {
+export function ActivationCard({ row, slaHours }: { row: ActivationListRow; slaHours: number }) {
   const id = useId();
   const [tracking, setTracking] = useState('');
   const [last4, setLast4] = useState('');
@@ -82,6 +83,13 @@ export function ActivationCard({ row }: { row: ActivationListRow }) {
             Offer accepted on {formatStaffDate(row.accepted_at)}
           </p>
         ) : null}
+        <QueueCaseMeta
+          waitingSince={row.waiting_since}
+          slaHours={slaHours}
+          assignee={row.assignee}
+          basicId={row.basic_id}
+          name={name}
+        />
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="grid gap-5">

@@ -18,6 +18,8 @@ function file(overrides: Partial<KycListFile> & Pick<KycListFile, 'id' | 'basic_
       sanctions_match: false,
       sanctions_cleared: false,
     },
+    waiting_since: overrides.uploaded_at ?? '2025-01-01T10:00:00.000Z',
+    assignee: null,
     ...overrides,
   };
 }

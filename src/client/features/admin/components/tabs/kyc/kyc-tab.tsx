@@ -14,6 +14,15 @@ import {
   TableRow,
 } from '../../../../../components/ui/table.tsx';
 import { useKycFiles } from '../../../api/kyc.ts';
+import { PaginationBar } from '../../common/pagination-bar.tsx';
+import {
+  AssigneeLabel,
+  formatCount,
+  OpenCaseLink,
+  QueueToolbar,
+  useQueueParams,
+  WaitingLabel,
+} from '../../common/queue-controls.tsx';
 import { TabEmpty, TabError, TabLoading } from '../../common/tab-state.tsx';
 import {
   applicantNameOf,
@@ -29,6 +38,8 @@ import { KycStatusBadge } from './kyc-status-badge.tsx';
 import { formatStaffDate, formatStaffDateTime } from '../../../utils/format-date.ts';
 
 const LOAD_FAILED = 'Failed to load KYC files';
+/** Two files an applicant: a page of the submissions shows about 25 applicants. */
+const SUBMISSIONS_PAGE_SIZE = 50;
 
 /** SPEC §2 'KYC review': the pending queue, then every applicant's two files. */
 export default function KycTab() {
@@ -71,61 +82,103 @@ function PreviewButton({ file, onPreview }: { file: KycListFile } & PreviewProps
   );
 }
 
-/** The separate list of files waiting for a decision, across applicants, newest first. */
+/**
+ * The queue of files waiting for a decision, across applicants, the one waiting longest first,
+ * one page at a time; the heading counts them all.
+ */
 function PendingList({ onPreview }: PreviewProps) {
-  const pending = useKycFiles('pending');
+  const queue = useQueueParams();
+  const pending = useKycFiles({ ...queue.params, status: 'pending' });
   return (
     <section aria-labelledby="kyc-pending-heading" className="grid gap-4">
       <h2 id="kyc-pending-heading" className="font-serif text-2xl">
         Pending review
         {pending.data ? (
-          <span className="text-base text-muted-foreground"> ({pending.data.files.length})</span>
+          <span className="text-base text-muted-foreground">
+            {' '}
+            ({formatCount(pending.data.total)})
+          </span>
         ) : null}
       </h2>
+      <QueueToolbar
+        searchLabel="Search pending files"
+        query={queue.query}
+        onQueryChange={queue.setQuery}
+        assigned={queue.assigned}
+        onAssignedChange={queue.setAssigned}
+      />
       {pending.isPending ? (
         <TabLoading label="Loading KYC files..." />
       ) : pending.isError ? (
         <TabError message={LOAD_FAILED} onRetry={() => void pending.refetch()} />
-      ) : pending.data.files.length === 0 ? (
-        <TabEmpty title="No files waiting for review" />
       ) : (
-        <Table label="Pending KYC files">
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>Applicant</TableHead>
-              <TableHead>File</TableHead>
-              <TableHead>Uploaded</TableHead>
-              <TableHead>Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {pending.data.files.map((file) => (
-              <TableRow key={file.id}>
-                <TableCell>
-                  <span className="block font-medium">{applicantNameOf(file)}</span>
-                  <span className="block text-xs break-all text-muted-foreground">
-                    {file.application.email ?? '—'}
-                  </span>
-                </TableCell>
-                <TableCell className="whitespace-nowrap">{KYC_TYPE_LABELS[file.type]}</TableCell>
-                <TableCell className="whitespace-nowrap">
-                  {formatStaffDateTime(file.uploaded_at)}
-                </TableCell>
-                <TableCell>
-                  <PreviewButton file={file} onPreview={onPreview} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <>
+          {pending.data.data.length === 0 ? (
+            <TabEmpty
+              title={queue.filtered ? 'No pending files found' : 'No files waiting for review'}
+            />
+          ) : (
+            <Table label="Pending KYC files">
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead>Applicant</TableHead>
+                  <TableHead>File</TableHead>
+                  <TableHead>Waiting</TableHead>
+                  <TableHead>Actions</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody className={pending.isPlaceholderData ? 'opacity-60' : undefined}>
+                {pending.data.data.map((file) => (
+                  <TableRow key={file.id}>
+                    <TableCell className="min-w-40 whitespace-normal">
+                      <span className="block font-medium break-words">{applicantNameOf(file)}</span>
+                      <span className="block text-xs break-all text-muted-foreground">
+                        {file.application.email ?? '—'}
+                      </span>
+                      {file.assignee ? (
+                        <span className="mt-1 block text-xs">
+                          <AssigneeLabel assignee={file.assignee} />
+                        </span>
+                      ) : null}
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap">
+                      {KYC_TYPE_LABELS[file.type]}
+                    </TableCell>
+                    <TableCell className="min-w-32 whitespace-normal">
+                      <WaitingLabel since={file.waiting_since} slaHours={pending.data.sla_hours} />
+                      <span className="block text-xs text-muted-foreground">
+                        Uploaded {formatStaffDateTime(file.uploaded_at)}
+                      </span>
+                    </TableCell>
+                    <TableCell>
+                      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+                        <PreviewButton file={file} onPreview={onPreview} />
+                        <OpenCaseLink basicId={file.basic_id} name={applicantNameOf(file)} />
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+          <PaginationBar
+            page={pending.data.page}
+            pageSize={queue.pageSize}
+            total={pending.data.total}
+            onPageChange={queue.setPage}
+            busy={pending.isFetching}
+          />
+        </>
       )}
     </section>
   );
 }
 
+/** Every applicant's two files, a page of files at a time (oldest upload first). */
 function ApplicantFiles({ onPreview }: PreviewProps) {
-  const all = useKycFiles();
-  const groups = useMemo(() => (all.data ? groupByApplicant(all.data.files) : []), [all.data]);
+  const [page, setPage] = useState(1);
+  const all = useKycFiles({ page, page_size: SUBMISSIONS_PAGE_SIZE });
+  const groups = useMemo(() => (all.data ? groupByApplicant(all.data.data) : []), [all.data]);
   return (
     <section aria-labelledby="kyc-applicants-heading" className="grid gap-4">
       <h2 id="kyc-applicants-heading" className="font-serif text-2xl">
@@ -138,13 +191,22 @@ function ApplicantFiles({ onPreview }: PreviewProps) {
       ) : groups.length === 0 ? (
         <TabEmpty title="No KYC submissions yet" />
       ) : (
-        <ul className="grid gap-4 xl:grid-cols-2">
-          {groups.map((group) => (
-            <li key={group.basicId}>
-              <ApplicantCard group={group} onPreview={onPreview} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="grid gap-4 xl:grid-cols-2">
+            {groups.map((group) => (
+              <li key={group.basicId}>
+                <ApplicantCard group={group} onPreview={onPreview} />
+              </li>
+            ))}
+          </ul>
+          <PaginationBar
+            page={all.data.page}
+            pageSize={SUBMISSIONS_PAGE_SIZE}
+            total={all.data.total}
+            onPageChange={setPage}
+            busy={all.isFetching}
+          />
+        </>
       )}
     </section>
   );

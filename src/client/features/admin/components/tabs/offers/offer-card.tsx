@@ -28,6 +28,7 @@ import { isApiError } from '../../../../../lib/api-client.ts';
 import { useMayCall, useStaffMember } from '../../../api/get-me.ts';
 import { useIssueOffer } from '../../../api/offers.ts';
 import { formatStaffDateTime } from '../../../utils/format-date.ts';
+import { QueueCaseMeta } from '../../common/queue-controls.tsx';
 import { ApproveOfferButton } from './approve-offer-button.tsx';
 import {
   APPROVAL_WAIT_TEXT,
@@ -51,7 +52,7 @@ function tierName(tier: Tier | null): string {
  * (CONTRACT §5): an offer to a politically exposed person waits here for an owner other than
  * its issuer, and a sanctions match blocks any offer until compliance clears it.
  */
-export function OfferCard({ row }: { row: OfferListRow }) {
+export function OfferCard({ row, slaHours }: { row: OfferListRow; slaHours: number }) {
   const id = useId();
   const manual = row.suggested_tier === 'manual';
   const name = row.full_name ?? 'Unknown Applicant';
@@ -90,6 +91,13 @@ export function OfferCard({ row }: { row: OfferListRow }) {
           </div>
         </div>
         <CardDescription className="break-all">{row.email ?? '—'}</CardDescription>
+        <QueueCaseMeta
+          waitingSince={row.waiting_since}
+          slaHours={slaHours}
+          assignee={row.assignee}
+          basicId={row.basic_id}
+          name={name}
+        />
       </CardHeader>
       <CardContent className="grid gap-5">
         <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm min-[420px]:grid-cols-2">

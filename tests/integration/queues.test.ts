@@ -1,0 +1,284 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  ActivationListRow,
+  KycListFile,
+  OfferListRow,
+  QueuePage,
+} from '../../src/shared/schemas/admin.ts';
+import type { Stage } from '../../src/shared/stages.ts';
+import { applications } from '../../src/server/db/schema.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import type { SeededMember } from '../helpers/staff-seed.ts';
+
+/** The staff queues: exact totals over a real backlog, oldest first, filters and search. */
+
+let t: TestApp;
+let token: string;
+let me: SeededMember;
+let other: SeededMember;
+const BASE = Date.parse('2026-01-05T09:00:00Z');
+const BACKLOG = 1_500;
+const minutes = (n: number) => new Date(BASE + n * 60_000);
+
+async function queue<Row>(call: string, body: Record<string, unknown> = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/${call}`,
+    headers: { 'x-admin-pass': token },
+    payload: body,
+  });
+  return { status: res.statusCode, body: res.json() as QueuePage<Row> };
+}
+
+async function ok<Row>(call: string, body: Record<string, unknown> = {}) {
+  const res = await queue<Row>(call, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+const pending = (body: Record<string, unknown> = {}) =>
+  ok<KycListFile>('admin-kyc-list', { status: 'pending', ...body });
+
+/** 'Chloé Dubois' → chloe.dubois@example.com */
+const emailOf = (name: string) =>
+  `${name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '.')}@example.com`;
+
+/** One applicant with one pending ID document uploaded `at` minutes after BASE. */
+async function applicantWithFile(options: {
+  name: string;
+  at: number;
+  stage?: Stage;
+  assignedTo?: string;
+}): Promise<string> {
+  const stage = options.stage ?? 'kyc_in_progress';
+  const [row] = await t.ctx.db
+    .insert(applications)
+    .values({
+      source: 'application',
+      stage,
+      fullName: options.name,
+      email: emailOf(options.name),
+      declinedAt: stage === 'declined' ? new Date() : null,
+      assignedTo: options.assignedTo ?? null,
+      assignedAt: options.assignedTo ? new Date() : null,
+    })
+    .returning({ id: applications.id });
+  await t.ctx.db.execute(sql`insert into kyc_files
+      (application_id, type, storage_key, content_type, file_size, sha256, uploaded_at)
+    values (${row!.id}, 'document', ${`kyc/${row!.id}`}, 'image/png', 1, 'x', ${minutes(options.at)})`);
+  return row!.id;
+}
+
+let declined: string;
+let sentBack: string;
+let chloe: string;
+let mine: string;
+let theirs: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_SCALE: '0' });
+  token = await t.staffToken();
+  me = await t.staffMember();
+  other = await t.staffMember('compliance');
+  // The backlog, cheaply: one statement per table. Backlog 0001 waits longest.
+  await t.ctx.db.execute(sql`insert into applications (source, stage, full_name, email, created_at)
+    select 'application', 'kyc_in_progress', 'Backlog ' || lpad(g::text, 4, '0'),
+      'backlog' || lpad(g::text, 4, '0') || '@example.com', ${minutes(0)}::timestamptz
+    from generate_series(1, ${BACKLOG}) g`);
+  await t.ctx.db.execute(sql`insert into kyc_files
+      (application_id, type, storage_key, content_type, file_size, sha256, uploaded_at)
+    select id, 'selfie', 'kyc/' || id, 'image/jpeg', 1, 'x',
+      ${minutes(0)}::timestamptz + (substring(email from 8 for 4)::int * interval '1 minute')
+    from applications where email like 'backlog%'`);
+  await t.ctx.db.execute(sql`update applications set assigned_to = ${me.id}, assigned_at = now()
+    where email = 'backlog0003@example.com'`);
+  await t.ctx.db.execute(sql`update applications set assigned_to = ${other.id}, assigned_at = now()
+    where email = 'backlog0004@example.com'`);
+  // Older than the whole backlog, yet nobody's work: declined, and sent back to upload again.
+  declined = await applicantWithFile({ name: 'Declined Person', at: -20, stage: 'declined' });
+  sentBack = await applicantWithFile({ name: 'Sent Back', at: -10, stage: 'detailed' });
+  chloe = await applicantWithFile({ name: 'Chloé Dubois', at: BACKLOG + 100 });
+  mine = (
+    await t.ctx.db.execute<{ id: string }>(
+      sql`select id from applications where email = 'backlog0003@example.com'`,
+    )
+  ).rows[0]!.id;
+  theirs = (
+    await t.ctx.db.execute<{ id: string }>(
+      sql`select id from applications where email = 'backlog0004@example.com'`,
+    )
+  ).rows[0]!.id;
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the KYC queue', () => {
+  it('counts every pending file exactly and starts with the one waiting longest', async () => {
+    const first = await pending();
+    expect(first.total).toBe(BACKLOG + 1);
+    expect(first.sla_hours).toBe(48);
+    expect(first.data).toHaveLength(20);
+    expect(first.data[0]).toMatchObject({
+      application: { full_name: 'Backlog 0001' },
+      status: 'pending',
+      waiting_since: minutes(1).toISOString(),
+      uploaded_at: minutes(1).toISOString(),
+      assignee: null,
+    });
+    const names = first.data.map((file) => file.application.full_name);
+    expect(names.slice(0, 3)).toEqual(['Backlog 0001', 'Backlog 0002', 'Backlog 0003']);
+    // The declined and the sent-back applicants' files are older, and not there.
+    const ids = first.data.map((file) => file.basic_id);
+    expect(ids).not.toContain(declined);
+    expect(ids).not.toContain(sentBack);
+  });
+
+  it('ends with the newest file on the last page, and pages past the end are empty', async () => {
+    const lastPage = Math.ceil((BACKLOG + 1) / 25);
+    const last = await pending({ page: lastPage, page_size: 25 });
+    expect(last.total).toBe(BACKLOG + 1);
+    expect(last.data.at(-1)).toMatchObject({ basic_id: chloe });
+    expect(last.data).toHaveLength((BACKLOG + 1) % 25 || 25);
+    const beyond = await pending({ page: lastPage + 1, page_size: 25 });
+    expect(beyond).toMatchObject({ data: [], total: BACKLOG + 1 });
+  });
+
+  it('shows who has a case, and filters to mine or to nobody’s', async () => {
+    const page = await pending({ page_size: 5 });
+    expect(page.data.find((file) => file.basic_id === mine)?.assignee).toEqual({
+      id: me.id,
+      name: me.name,
+    });
+    expect(page.data.find((file) => file.basic_id === theirs)?.assignee).toEqual({
+      id: other.id,
+      name: other.name,
+    });
+    const assignedToMe = await pending({ assigned: 'me' });
+    expect(assignedToMe.total).toBe(1);
+    expect(assignedToMe.data.map((file) => file.basic_id)).toEqual([mine]);
+    const unassigned = await pending({ assigned: 'unassigned' });
+    expect(unassigned.total).toBe(BACKLOG + 1 - 2);
+    expect(unassigned.data.map((file) => file.basic_id)).not.toContain(mine);
+    expect(unassigned.data.map((file) => file.basic_id)).not.toContain(theirs);
+    // 'all' is no filter, as the client's select sends it.
+    expect((await pending({ assigned: 'all' })).total).toBe(BACKLOG + 1);
+  });
+
+  it('finds a name or e-mail regardless of case and accents, and wildcards match literally', async () => {
+    for (const query of ['chloe', 'CHLOÉ', 'Dubois', 'chloe.dubois@']) {
+      const found = await pending({ query });
+      expect(found.total, query).toBe(1);
+      expect(found.data[0]?.basic_id).toBe(chloe);
+    }
+    expect((await pending({ query: 'backlog0012' })).total).toBe(1);
+    expect((await pending({ query: 'Backlog 001' })).total).toBe(10);
+    expect((await pending({ query: '%' })).total).toBe(0);
+    expect((await pending({ query: '_' })).total).toBe(0);
+    expect((await pending({ query: 'Sent Back' })).total).toBe(0);
+  });
+
+  it('keeps reviewed files out of the pending queue and lists them by status', async () => {
+    const file = (await pending({ query: 'backlog0007' })).data[0]!;
+    const review = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin-kyc-action',
+      headers: { 'x-admin-pass': token },
+      payload: { file_id: file.id, action: 'approve' },
+    });
+    expect(review.statusCode, review.body).toBe(200);
+    expect((await pending()).total).toBe(BACKLOG);
+    const approved = await ok<KycListFile>('admin-kyc-list', { status: 'approved' });
+    expect(approved.data.map((row) => row.id)).toEqual([file.id]);
+    // Without a status: every file still anyone's work, or reviewed; never the sent-back one.
+    const all = await ok<KycListFile>('admin-kyc-list', { page_size: 100 });
+    expect(all.total).toBe(BACKLOG + 1);
+    expect(all.data.map((row) => row.basic_id)).not.toContain(sentBack);
+  });
+
+  it('refuses bad paging and filters with a message, never a server error', async () => {
+    for (const [body, message] of [
+      [{ page: 0 }, 'Page must be at least 1'],
+      [{ page_size: 101 }, 'Page size must be between 1 and 100'],
+      [{ assigned: 'someone' }, 'Please choose assigned to me or unassigned'],
+      [{ status: 'lost' }, 'Please choose a valid status'],
+      [{ query: 'x'.repeat(256) }, 'Search must be less than 255 characters'],
+    ] as const) {
+      const res = await queue('admin-kyc-list', body);
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(message);
+    }
+  });
+});
+
+/** Applications at `stage`, each entering it `at` minutes after BASE. */
+async function seedStage(stage: Stage, rows: { name: string; at: number; mine?: boolean }[]) {
+  const inserted = await t.ctx.db
+    .insert(applications)
+    .values(
+      rows.map((row) => ({
+        source: 'application' as const,
+        stage,
+        fullName: row.name,
+        email: emailOf(row.name),
+        stageChangedAt: minutes(row.at),
+        assignedTo: row.mine ? me.id : null,
+        assignedAt: row.mine ? new Date() : null,
+      })),
+    )
+    .returning({ id: applications.id, name: applications.fullName });
+  return new Map(inserted.map((row) => [row.name, row.id]));
+}
+
+describe.each([
+  ['admin-offer-list', 'kyc'],
+  ['admin-activation-list', 'accepted'],
+] as const)('the %s queue', (call, stage) => {
+  it('lists its stage longest waiting first, with the exact total, filters and search', async () => {
+    const ids = await seedStage(stage, [
+      { name: `Later ${stage}`, at: 500 },
+      { name: `Earliest ${stage}`, at: 5, mine: true },
+      { name: `Zoë ${stage}`, at: 50 },
+    ]);
+    const names = [...ids.keys()];
+    const first = await ok<OfferListRow | ActivationListRow>(call, { page_size: 2 });
+    expect(first.total).toBe(3);
+    expect(first.sla_hours).toBe(48);
+    expect(first.data.map((row) => row.full_name)).toEqual([`Earliest ${stage}`, `Zoë ${stage}`]);
+    expect(first.data[0]).toMatchObject({
+      waiting_since: minutes(5).toISOString(),
+      assignee: { id: me.id, name: me.name },
+    });
+    expect(first.data[1]?.assignee).toBeNull();
+    const second = await ok<OfferListRow | ActivationListRow>(call, { page: 2, page_size: 2 });
+    expect(second.data.map((row) => row.full_name)).toEqual([`Later ${stage}`]);
+    expect((await ok(call, { assigned: 'me' })).total).toBe(1);
+    expect((await ok(call, { assigned: 'unassigned' })).total).toBe(2);
+    const zoe = await ok<OfferListRow>(call, { query: 'zoe' });
+    expect(zoe.data.map((row) => row.basic_id)).toEqual([ids.get(names[2]!)]);
+    expect((await queue(call, { page_size: 0 })).status).toBe(400);
+  });
+});
+
+describe('the SLA setting', () => {
+  it('is sent with each queue as configured', async () => {
+    const other = await createTestApp({ RATE_LIMIT_SCALE: '0', QUEUE_SLA_HOURS: '12' });
+    try {
+      const res = await other.app.inject({
+        method: 'POST',
+        url: '/api/admin-activation-list',
+        headers: { 'x-admin-pass': await other.staffToken() },
+        payload: {},
+      });
+      expect(res.json()).toMatchObject({ ok: true, data: [], total: 0, sla_hours: 12 });
+    } finally {
+      await other.close();
+    }
+  });
+});
