@@ -1,4 +1,15 @@
-import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { ApplicantRow, SanctionsFilter, YesNo } from '../../shared/schemas/admin-lists.ts';
 import type { IdentityDecision, IdentityStatus, Stage } from '../../shared/stages.ts';
 import { queryRows, type Db } from '../db/client.ts';
@@ -52,7 +63,9 @@ async function searchCondition(db: Db, query: string): Promise<SQL> {
   // Leading zeros (a trunk '0' or an international '00') dropped: '07700 900123' finds a
   // phone stored as '+44 7700 900123' as well as one stored as typed.
   const digits = query.replace(/\D/g, '').replace(/^0+/, '');
-  if (digits.length >= PHONE_MIN_DIGITS) {
+  const isId = UUID.test(query);
+  // An id's digits are no phone number.
+  if (digits.length >= PHONE_MIN_DIGITS && !isId) {
     conditions.push(sql`phone_digits(${applications.phone}) like ${`%${digits}%`}`);
   }
   const ids = await db
@@ -60,7 +73,7 @@ async function searchCondition(db: Db, query: string): Promise<SQL> {
     .from(inviteCodes)
     .where(sql`upper(${inviteCodes.code}) = upper(${query})`);
   const exact = ids.flatMap((row) => [row.used, row.issued]).filter((id) => id !== null);
-  if (UUID.test(query)) exact.push(query.toLowerCase());
+  if (isId) exact.push(query.toLowerCase());
   if (exact.length) conditions.push(inArray(applications.id, [...new Set(exact)]));
   return or(...conditions)!;
 }
@@ -68,23 +81,21 @@ async function searchCondition(db: Db, query: string): Promise<SQL> {
 /**
  * A compliance officer's PEP: the applicant declared it (details screen) or the provider's
  * screening found it. 'no' is neither declared nor found by a screening that ran: an applicant
- * never screened is unknown and matches neither. Declared PEPs are few (a partial index,
- * migration 0011); 'yes' is one semi-join on the union of both sides.
+ * never screened is unknown and matches neither. Both kinds are few, each read from a partial
+ * index (migration 0011, identity_checks_current_pep_idx).
  */
 const declaredPep = sql`select ${applicationDetails.applicationId} from ${applicationDetails}
   where ${applicationDetails.pepExposed}`;
-function pepYes(): SQL {
-  return sql`${applications.id} in (${declaredPep} union
-    select ${identityChecks.applicationId} from ${identityChecks}
-    where ${identityChecks.isCurrent} and ${identityChecks.pep})`;
-}
+/**
+ * `= any(array(…))` rather than `in (…)`: the ids are looked up one by one in the primary key,
+ * a cost that grows with the PEPs, where PostgreSQL would pick a hash join that reads every
+ * application.
+ */
+const pepYes = sql`${applications.id} = any(array(${declaredPep} union
+  select ${identityChecks.applicationId} from ${identityChecks}
+  where ${identityChecks.isCurrent} and ${identityChecks.pep}))`;
 /** On the current check, so totals under check filters alone still read only the checks. */
-function pepNo(): SQL[] {
-  return [
-    eq(identityChecks.pep, false),
-    sql`${identityChecks.applicationId} not in (${declaredPep})`,
-  ];
-}
+const notDeclaredPep = sql`${identityChecks.applicationId} not in (${declaredPep})`;
 
 /**
  * 'yes' is a recorded match and 'no' a recorded clear result. A check without a screening
@@ -121,13 +132,15 @@ export async function adminApplicantList(options: {
   const applicationConditions: SQL[] = [];
   if (input.stage) applicationConditions.push(eq(applications.stage, input.stage));
   if (input.query) applicationConditions.push(await searchCondition(db, input.query));
-  if (input.pep_filter === 'yes') applicationConditions.push(pepYes());
+  if (input.pep_filter === 'yes') applicationConditions.push(pepYes);
   const checkConditions: SQL[] = [];
   if (input.veriff_status) checkConditions.push(eq(identityChecks.status, input.veriff_status));
   if (input.veriff_decision) {
     checkConditions.push(eq(identityChecks.decision, input.veriff_decision));
   }
-  if (input.pep_filter === 'no') checkConditions.push(...pepNo());
+  if (input.pep_filter === 'no') {
+    checkConditions.push(eq(identityChecks.pep, false), notDeclaredPep);
+  }
   if (input.sanctions_filter === 'yes' || input.sanctions_filter === 'no') {
     checkConditions.push(sanctionsIs(input.sanctions_filter));
   }
@@ -245,22 +258,44 @@ export async function adminApplicantList(options: {
  * Matching applications, and the planner's estimate of how many applications there are (a
  * catalogue read: exact enough to choose a strategy). Check filters alone are counted on the
  * current checks only: each belongs to an application (foreign key).
+ *
+ * Two counts are most of the table and would read every row, so they are counted as a
+ * difference of two indexed counts: 'Not screened' alone (all applications less those whose
+ * current check has a sanctions result; erased applicants have no checks) and 'PEP No' (the
+ * checks under the filters less the few of them whose applicant declared a PEP).
  */
 async function countMatches(
   db: Db,
   applicationConditions: SQL[],
   checkConditions: SQL[],
 ): Promise<{ total: number; applicationsEstimate: number }> {
-  const fields = {
-    n: count(),
-    estimate: sql<number>`(select reltuples from pg_class where oid = 'applications'::regclass)`,
-  };
+  const fields = { n: count(), estimate: sql<number>`${applicationsEstimate}` };
+  const countChecks = (conditions: SQL[]) =>
+    db
+      .select({ n: count() })
+      .from(identityChecks)
+      .where(and(eq(identityChecks.isCurrent, true), ...conditions));
   let query;
-  if (!checkConditions.length) {
+  if (
+    !checkConditions.length &&
+    applicationConditions.length === 1 &&
+    applicationConditions[0] === notScreenedForSanctions
+  ) {
+    const all = db.select({ n: count() }).from(applications).where(notErased);
+    const screened = countChecks([sql`${identityChecks.sanctions} is not null`]);
+    return difference(db, all, screened);
+  } else if (!checkConditions.length) {
     query = db
       .select(fields)
       .from(applications)
       .where(and(notErased, ...applicationConditions));
+  } else if (!applicationConditions.length && checkConditions.includes(notDeclaredPep)) {
+    const rest = checkConditions.filter((condition) => condition !== notDeclaredPep);
+    const declared = countChecks([
+      ...rest,
+      sql`${identityChecks.applicationId} = any(array(${declaredPep}))`,
+    ]);
+    return difference(db, countChecks(rest), declared);
   } else if (!applicationConditions.length) {
     query = db
       .select(fields)
@@ -276,4 +311,19 @@ async function countMatches(
   const [row] = await query;
   // reltuples is -1 before the table was first analysed.
   return { total: row?.n ?? 0, applicationsEstimate: Number(row?.estimate ?? 0) };
+}
+
+const applicationsEstimate = sql`(select reltuples from pg_class where oid = 'applications'::regclass)`;
+
+/** `countMatches` as one count less another, in one round trip. */
+async function difference(
+  db: Db,
+  whole: SQLWrapper,
+  part: SQLWrapper,
+): Promise<{ total: number; applicationsEstimate: number }> {
+  const [row] = await queryRows<{ n: string | number; estimate: string | number }>(
+    db,
+    sql`select (${whole}) - (${part}) as n, ${applicationsEstimate} as estimate`,
+  );
+  return { total: Number(row?.n ?? 0), applicationsEstimate: Number(row?.estimate ?? 0) };
 }
