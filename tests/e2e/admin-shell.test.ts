@@ -139,10 +139,14 @@ describe('staff panel shell (own server)', () => {
     const page = await openAdmin(openPage, { baseURL: server.baseURL });
 
     const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
-    // SPEC's nine, then Staff (owners only) and Data protection (owners and compliance).
+    // SPEC's nine, then Staff (owners only), Data protection and Audit (owners and compliance).
     expect(await tabs.allInnerTexts()).toEqual(ADMIN_TABS.map((tab) => tab.label));
-    expect(ADMIN_TABS).toHaveLength(11);
-    expect(ADMIN_TABS.slice(-2).map((tab) => tab.label)).toEqual(['Staff', 'Data protection']);
+    expect(ADMIN_TABS).toHaveLength(12);
+    expect(ADMIN_TABS.slice(-3).map((tab) => tab.label)).toEqual([
+      'Staff',
+      'Data protection',
+      'Audit',
+    ]);
     expect(await page.getByRole('tab', { name: 'Applicants' }).getAttribute('aria-selected')).toBe(
       'true',
     );

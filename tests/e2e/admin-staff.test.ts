@@ -106,8 +106,8 @@ describe('the first owner (own server, no staff seeded)', () => {
     await dashboard(page).waitFor();
     await toast(page, 'Access granted').waitFor();
 
-    // The owner sees every tab, Staff then Data protection last, and is listed with a second factor.
-    expect((await tabNames(page)).slice(-2)).toEqual(['Staff', 'Data protection']);
+    // The owner sees every tab, Staff, Data protection and Audit last, and is listed with a second factor.
+    expect((await tabNames(page)).slice(-3)).toEqual(['Staff', 'Data protection', 'Audit']);
     await page.getByRole('tab', { name: 'Staff', exact: true }).click();
     const row = staffRow(page, FIRST_OWNER_EMAIL);
     await row.waitFor();
@@ -209,7 +209,13 @@ describe('named staff (own server)', () => {
     expect(new URL(page.url()).pathname).toBe('/admin');
     await page.getByText('Cleo Compliance', { exact: true }).waitFor();
     // Compliance's work only: no inboxes, activations, assets, invites, A11y or Staff.
-    expect(await tabNames(page)).toEqual(['Applicants', 'KYC', 'Offers', 'Data protection']);
+    expect(await tabNames(page)).toEqual([
+      'Applicants',
+      'KYC',
+      'Offers',
+      'Data protection',
+      'Audit',
+    ]);
     expect(await page.getByRole('switch', { name: 'Maintenance Mode' }).count()).toBe(0);
 
     // The owner's list follows: active, with a second factor.

@@ -1,24 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { timelineQueryOptions } from './audit.ts';
+import { saveFile } from './save-file.ts';
 import { staffApi } from './staff-api.ts';
 
 /** The name the server gives the download too (`waj-applicant-<basic_id>.zip`). */
 export const applicantExportFileName = (basicId: string) => `waj-applicant-${basicId}.zip`;
-
-/** Hands a downloaded file to the browser as a download named `fileName`. */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; the object URL may go once this task ends.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /**
  * `admin-applicant-export` (CONTRACT §6, subject access): everything held on one applicant,

@@ -16,6 +16,7 @@ import {
 } from '../../../../shared/schemas/admin-lists.ts';
 import type { InboxStatus } from '../../../../shared/stages.ts';
 import type { ApiPath } from '../../../lib/api-client.ts';
+import { saveResponse } from './save-file.ts';
 import { staffApi } from './staff-api.ts';
 
 /** The list and update calls of one inbox (SPEC §7 'Admin'). */
@@ -81,53 +82,10 @@ export function useBulkUpdateInbox(table: InboxTable) {
   });
 }
 
-/**
- * The file name a Content-Disposition header gives (RFC 6266: `filename*` in UTF-8 wins over
- * `filename`), or null. Only the last path segment is kept: the browser decides where it goes.
- */
-export function fileNameFromDisposition(header: string | null): string | null {
-  if (!header) return null;
-  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
-  let name: string | undefined;
-  if (extended?.[1]) {
-    try {
-      name = decodeURIComponent(extended[1].trim());
-    } catch {
-      name = undefined;
-    }
-  }
-  if (!name) {
-    const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/.exec(header);
-    name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2];
-  }
-  const base = name?.split(/[/\\]/).pop()?.trim();
-  return base ? base : null;
-}
-
-/** Hands a downloaded file to the browser as a download named `fileName`. */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; the object URL may go once this task ends.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /** `admin-export-csv`: the inbox under the current filters, saved as a CSV file. */
 export async function exportInboxCsv(request: TExportCsvRequest & { table: InboxTable }) {
   const response = await staffApi.request('/admin-export-csv', { method: 'POST', body: request });
-  const blob = await response.blob();
-  const fileName =
-    fileNameFromDisposition(response.headers.get('content-disposition')) ??
-    defaultExportFileName(request.table);
-  saveFile(blob, fileName);
-  return fileName;
+  return saveResponse(response, defaultExportFileName(request.table));
 }
 
 export function useExportInboxCsv() {

@@ -1,8 +1,8 @@
 import { mayCall, TAB_CALLS, type StaffRole } from '../../../../shared/staff.ts';
 
 /**
- * SPEC §2: the nine tabs, in order, Applicants first; then Staff (CONTRACT §5, owners) and Data
- * protection (CONTRACT §6, owners and compliance).
+ * SPEC §2: the nine tabs, in order, Applicants first; then Staff (CONTRACT §5, owners), Data
+ * protection (CONTRACT §6, owners and compliance) and Audit (the whole log, owners and compliance).
  */
 export const ADMIN_TABS = [
   { value: 'applicants', label: 'Applicants' },
@@ -16,6 +16,7 @@ export const ADMIN_TABS = [
   { value: 'a11y', label: 'A11y' },
   { value: 'staff', label: 'Staff' },
   { value: 'data', label: 'Data protection' },
+  { value: 'audit', label: 'Audit' },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]['value'];
 export type AdminTabEntry = (typeof ADMIN_TABS)[number];

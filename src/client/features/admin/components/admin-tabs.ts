@@ -11,6 +11,7 @@ import OffersTab from './tabs/offers/offers-tab.tsx';
 import AssetsTab from './tabs/assets/assets-tab.tsx';
 import StaffTab from './tabs/staff/staff-tab.tsx';
 import DataProtectionTab from './tabs/data-protection/data-protection-tab.tsx';
+import AuditTab from './tabs/audit/audit-tab.tsx';
 
 /**
  * Each tab's screen. They are part of the staff panel's own bundle rather than a chunk each:
@@ -29,4 +30,5 @@ export const TAB_SCREENS: Record<AdminTab, ComponentType> = {
   a11y: A11yTab,
   staff: StaffTab,
   data: DataProtectionTab,
+  audit: AuditTab,
 };
