@@ -54,6 +54,8 @@ async function applicantWithFile(options: {
   at: number;
   stage?: Stage;
   assignedTo?: string;
+  /** When the applicant entered `stage` (default: now, after every upload here). */
+  stageChangedAt?: number;
 }): Promise<string> {
   const stage = options.stage ?? 'kyc_in_progress';
   const [row] = await t.ctx.db
@@ -64,6 +66,9 @@ async function applicantWithFile(options: {
       fullName: options.name,
       email: emailOf(options.name),
       declinedAt: stage === 'declined' ? new Date() : null,
+      ...(options.stageChangedAt === undefined
+        ? {}
+        : { stageChangedAt: minutes(options.stageChangedAt) }),
       assignedTo: options.assignedTo ?? null,
       assignedAt: options.assignedTo ? new Date() : null,
     })
@@ -76,6 +81,7 @@ async function applicantWithFile(options: {
 
 let declined: string;
 let sentBack: string;
+let firstUpload: string;
 let chloe: string;
 let mine: string;
 let theirs: string;
@@ -102,7 +108,14 @@ beforeAll(async () => {
   // Older than the whole backlog, yet nobody's work: declined, and sent back to upload again.
   declined = await applicantWithFile({ name: 'Declined Person', at: -20, stage: 'declined' });
   sentBack = await applicantWithFile({ name: 'Sent Back', at: -10, stage: 'detailed' });
-  chloe = await applicantWithFile({ name: 'Chloé Dubois', at: BACKLOG + 100 });
+  // At `detailed` too, but uploaded after entering it (a first upload): that one waits.
+  firstUpload = await applicantWithFile({
+    name: 'First Upload',
+    at: BACKLOG + 50,
+    stage: 'detailed',
+    stageChangedAt: BACKLOG + 40,
+  });
+  chloe = await applicantWithFile({ name: 'Chloé Dubois', at: BACKLOG + 200 });
   mine = (
     await t.ctx.db.execute<{ id: string }>(
       sql`select id from applications where email = 'backlog0003@example.com'`,
@@ -122,7 +135,7 @@ afterAll(async () => {
 describe('the KYC queue', () => {
   it('counts every pending file exactly and starts with the one waiting longest', async () => {
     const first = await pending();
-    expect(first.total).toBe(BACKLOG + 1);
+    expect(first.total).toBe(BACKLOG + 2);
     expect(first.sla_hours).toBe(48);
     expect(first.data).toHaveLength(20);
     expect(first.data[0]).toMatchObject({
@@ -141,13 +154,13 @@ describe('the KYC queue', () => {
   });
 
   it('ends with the newest file on the last page, and pages past the end are empty', async () => {
-    const lastPage = Math.ceil((BACKLOG + 1) / 25);
+    const lastPage = Math.ceil((BACKLOG + 2) / 25);
     const last = await pending({ page: lastPage, page_size: 25 });
-    expect(last.total).toBe(BACKLOG + 1);
-    expect(last.data.at(-1)).toMatchObject({ basic_id: chloe });
-    expect(last.data).toHaveLength((BACKLOG + 1) % 25 || 25);
+    expect(last.total).toBe(BACKLOG + 2);
+    expect(last.data.slice(-2).map((file) => file.basic_id)).toEqual([firstUpload, chloe]);
+    expect(last.data).toHaveLength((BACKLOG + 2) % 25 || 25);
     const beyond = await pending({ page: lastPage + 1, page_size: 25 });
-    expect(beyond).toMatchObject({ data: [], total: BACKLOG + 1 });
+    expect(beyond).toMatchObject({ data: [], total: BACKLOG + 2 });
   });
 
   it('shows who has a case, and filters to mine or to nobody’s', async () => {
@@ -164,11 +177,11 @@ describe('the KYC queue', () => {
     expect(assignedToMe.total).toBe(1);
     expect(assignedToMe.data.map((file) => file.basic_id)).toEqual([mine]);
     const unassigned = await pending({ assigned: 'unassigned' });
-    expect(unassigned.total).toBe(BACKLOG + 1 - 2);
+    expect(unassigned.total).toBe(BACKLOG + 2 - 2);
     expect(unassigned.data.map((file) => file.basic_id)).not.toContain(mine);
     expect(unassigned.data.map((file) => file.basic_id)).not.toContain(theirs);
     // 'all' is no filter, as the client's select sends it.
-    expect((await pending({ assigned: 'all' })).total).toBe(BACKLOG + 1);
+    expect((await pending({ assigned: 'all' })).total).toBe(BACKLOG + 2);
   });
 
   it('finds a name or e-mail regardless of case and accents, and wildcards match literally', async () => {
@@ -193,12 +206,12 @@ describe('the KYC queue', () => {
       payload: { file_id: file.id, action: 'approve' },
     });
     expect(review.statusCode, review.body).toBe(200);
-    expect((await pending()).total).toBe(BACKLOG);
+    expect((await pending()).total).toBe(BACKLOG + 1);
     const approved = await ok<KycListFile>('admin-kyc-list', { status: 'approved' });
     expect(approved.data.map((row) => row.id)).toEqual([file.id]);
     // Without a status: every file still anyone's work, or reviewed; never the sent-back one.
     const all = await ok<KycListFile>('admin-kyc-list', { page_size: 100 });
-    expect(all.total).toBe(BACKLOG + 1);
+    expect(all.total).toBe(BACKLOG + 2);
     expect(all.data.map((row) => row.basic_id)).not.toContain(sentBack);
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, ne, not, type SQL } from 'drizzle-orm';
 import type { KycListFile } from '../../shared/schemas/admin.ts';
 import type { KycFileStatus } from '../../shared/stages.ts';
 import type { Db } from '../db/client.ts';
@@ -15,10 +15,10 @@ export interface KycListInput extends QueueInput {
  * spec's pending queue). Files are read through the staff-only `GET /api/admin-kyc-file/:id`,
  * never a public address.
  *
- * A declined application's files are no longer anyone's work. A pending file waits for a
- * decision only while its applicant is at `kyc_in_progress`: once one file is rejected the
- * applicant is sent back (`detailed`) to upload again, and the other file's review waits for
- * the resubmission, so it leaves the queue until then.
+ * A declined application's files are no longer anyone's work. Rejecting one file sends the
+ * applicant back (`kyc_in_progress` → `detailed`) to upload again: a file still pending from
+ * before that move waits for the resubmission, so it leaves the queue. A file uploaded since
+ * the applicant entered `detailed` (a first upload, or a replacement) is listed as before.
  */
 export async function adminKycList(options: {
   db: Db;
@@ -26,15 +26,16 @@ export async function adminKycList(options: {
   staffId: string;
 }): Promise<{ data: KycListFile[]; total: number }> {
   const { db, input } = options;
-  const awaitingReview: SQL =
-    input.status === 'pending'
-      ? eq(applications.stage, 'kyc_in_progress')
-      : or(ne(kycFiles.status, 'pending'), eq(applications.stage, 'kyc_in_progress'))!;
+  const sentBack: SQL = and(
+    eq(kycFiles.status, 'pending'),
+    eq(applications.stage, 'detailed'),
+    lt(kycFiles.uploadedAt, applications.stageChangedAt),
+  )!;
   const where = and(
     isNull(applications.erasedAt),
     ne(applications.stage, 'declined'),
     input.status ? eq(kycFiles.status, input.status) : undefined,
-    input.status && input.status !== 'pending' ? undefined : awaitingReview,
+    input.status && input.status !== 'pending' ? undefined : not(sentBack),
     ...queueConditions(input, options.staffId),
   );
 
