@@ -143,9 +143,17 @@ export function targetLabel(type: string): string {
   return TARGET_LABELS[type] ?? sentenceCase(type);
 }
 
+const NAMED_TARGETS: Record<string, Record<string, string>> = {
+  site_setting: { maintenance_mode: 'Maintenance mode', invite_mode: 'Invite mode' },
+  legal_document: { privacy: 'Privacy notice', terms: 'Terms', cookies: 'Cookie policy' },
+};
+
 /** 'Application 6f1c…' — the id is a reference, never personal data. */
 export function describeTarget(row: Pick<AuditRow, 'target_type' | 'target_id'>): string {
   const label = targetLabel(row.target_type);
+  // Settings and legal pages are named by key: their names read better.
+  const named = row.target_id ? NAMED_TARGETS[row.target_type]?.[row.target_id] : undefined;
+  if (named) return `${label}: ${named}`;
   return row.target_id ? `${label} ${row.target_id}` : label;
 }
 

@@ -75,7 +75,8 @@ function Details({
             <>was {change.from}</>
           ) : (
             <>
-              {change.from} <span aria-label="to">→</span> {change.to}
+              {change.from} <span aria-hidden="true">→</span>
+              <span className="sr-only">to</span> {change.to}
             </>
           )}
         </li>
