@@ -17,6 +17,16 @@ const LONG_REASON =
   'I travel between London and Dubai every month and want a card that treats me well in both places, with a manager who answers on a Sunday.';
 const FORMULA_REASON = "=cmd|' /C calc'!A0";
 
+/** A row as long as the forms take, for the 1280 px fit (EOI and contact field names). */
+const LONG_ROW = {
+  name: 'Maximilian Alexander Featherstonehaugh-Worthington',
+  full_name: 'Maximilian Alexander Featherstonehaugh-Worthington',
+  email: 'maximilian.alexander.featherstonehaugh-worthington@a-very-long-domain-name.example.com',
+  phone: '+44 7700 900 123 456',
+  reason: LONG_REASON,
+  message: LONG_REASON,
+};
+
 /** Twelve 'Alpha' requests for the list, filter and page tests; the rest for changes. */
 const ALPHAS = Array.from(
   { length: 12 },
@@ -248,12 +258,21 @@ describe('EOI and Contact tabs (own server)', () => {
     );
     expect(await rowOf(page, 'Bravo Bulk Three').locator('td').nth(6).textContent()).toBe('New');
 
-    // Select all (keyboard), then Archive: all three.
+    // Select all (keyboard), then Archive, which asks first: Cancel changes nothing.
     await all.focus();
     await page.keyboard.press('Space');
     await bar.getByText('3 item(s) selected').waitFor();
     expect(await all.getAttribute('aria-checked')).toBe('true');
+    const confirm = page.getByRole('alertdialog', { name: 'Archive 3 EOI requests?' });
     await archive.click();
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await bar.getByText('3 item(s) selected').waitFor();
+    expect(await rowOf(page, 'Bravo Bulk Three').locator('td').nth(6).textContent()).toBe('New');
+    // Archive, confirmed: all three.
+    await archive.click();
+    await confirm.getByRole('button', { name: 'Archive' }).click();
     await toast(page, 'Updated 3 record(s)').waitFor();
     await poll(() =>
       bodyRows(page).evaluateAll((rows) => rows.map((row) => row.children[6]?.textContent)),
@@ -340,6 +359,10 @@ describe('EOI and Contact tabs (own server)', () => {
     await page.getByText('Showing 11 to 13 of 13').waitFor();
     await page.getByRole('checkbox', { name: 'Select all on this page' }).click();
     await page.getByRole('button', { name: 'Archive' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Archive 3 EOI requests?' })
+      .getByRole('button', { name: 'Archive' })
+      .click();
     await toast(page, 'Updated 3 record(s)').waitFor();
     await page.getByText('Showing 1 to 10 of 10').waitFor();
     expect(await bodyRows(page).count()).toBe(10);
@@ -399,6 +422,38 @@ describe('EOI and Contact tabs (own server)', () => {
       expect(serious).toEqual([]);
     });
   }
+
+  it('EOI and Contact at 1280 px: every column in the frame, long names and e-mails wrap, the status select whole', async () => {
+    for (const tab of ['EOI', 'Contact'] as const) {
+      const page = await openTab(tab, { width: 1280, height: 900 });
+      const call = tab === 'EOI' ? 'admin-eoi-list' : 'admin-contact-list';
+      // The first row as long as the forms allow: name, address, phone, reason.
+      await page.route(`**/api/${call}`, async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { data: Record<string, unknown>[] };
+        Object.assign(body.data[0]!, LONG_ROW);
+        await route.fulfill({ status: response.status(), json: body });
+      });
+      await page.reload();
+      await rowOf(page, LONG_ROW.name).waitFor();
+      const frame = page.getByRole('region', {
+        name: tab === 'EOI' ? 'EOI requests' : 'Contact messages',
+      });
+      expect(
+        await frame.evaluate((el) => el.scrollWidth - el.clientWidth),
+        tab,
+      ).toBeLessThanOrEqual(0);
+      expect(await pageOverflow(page), tab).toBeLessThanOrEqual(0);
+      const box = (await frame.boundingBox())!;
+      for (const select of await page.getByRole('combobox', { name: /^Status of / }).all()) {
+        const { x, width } = (await select.boundingBox())!;
+        expect(x + width, tab).toBeLessThanOrEqual(box.x + box.width);
+      }
+      // The long address wraps inside its cell rather than widening the table.
+      const email = rowOf(page, LONG_ROW.name).getByText(/@a-very-long-domain/);
+      expect((await email.boundingBox())!.height, tab).toBeGreaterThan(30);
+    }
+  });
 
   it('EOI at 1280 px in dark mode: no serious axe violation with a row selected', async () => {
     const page = await openTab('EOI');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TABS } from '../../src/client/features/admin/components/admin-tab-list.ts';
 import { STAFF_TOKEN_KEY } from '../../src/client/lib/staff-token.ts';
 import { INVALID_CODE } from '../../src/shared/schemas/staff.ts';
+import { SESSION_IDLE_MESSAGE } from '../../src/shared/staff.ts';
 import { totpCode, type SeededMember } from '../helpers/staff-seed.ts';
 import { openAdmin, pageOverflow, seriousAxeViolations, typeCredentials } from './helpers/admin.ts';
 import { launchBrowser } from './helpers/browser.ts';
@@ -229,7 +230,22 @@ describe('staff panel shell (own server)', () => {
     expect(await staff.getByText('Site is operational').isVisible()).toBe(true);
     expect(await maintenanceSwitch.getAttribute('aria-checked')).toBe('false');
 
+    // Taking the site down is asked first; Cancel (where focus starts) leaves it up.
+    const confirm = staff.getByRole('alertdialog', { name: 'Take the site offline?' });
     await maintenanceSwitch.click();
+    await confirm.waitFor();
+    expect(await confirm.getByText(/shows the maintenance page at once/).isVisible()).toBe(true);
+    const cancel = confirm.getByRole('button', { name: 'Cancel' });
+    await poll(() => cancel.evaluate((el) => el === document.activeElement)).toBe(true);
+    await staff.keyboard.press('Enter');
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await maintenanceSwitch.getAttribute('aria-checked')).toBe('false');
+    expect(await visitor.getByRole('heading', { name: 'Choose your calibre.' }).isVisible()).toBe(
+      true,
+    );
+
+    await maintenanceSwitch.click();
+    await confirm.getByRole('button', { name: 'Take offline' }).click();
     await toast(staff, 'Maintenance mode enabled').waitFor();
     await staff.getByText('Site is in maintenance').waitFor();
     await visitor.getByRole('heading', { name: 'Under Maintenance' }).waitFor();
@@ -237,8 +253,10 @@ describe('staff panel shell (own server)', () => {
     await staff.reload();
     await dashboard(staff).waitFor();
 
+    // Bringing it back up needs no confirmation.
     await staff.getByRole('switch', { name: 'Maintenance Mode' }).click();
     await toast(staff, 'Maintenance mode disabled').waitFor();
+    expect(await staff.getByRole('alertdialog').count()).toBe(0);
     await visitor.getByRole('heading', { name: 'Choose your calibre.' }).waitFor();
   });
 
@@ -256,8 +274,75 @@ describe('staff panel shell (own server)', () => {
     );
     const maintenanceSwitch = staff.getByRole('switch', { name: 'Maintenance Mode' });
     await maintenanceSwitch.click();
+    await staff.getByRole('button', { name: 'Take offline' }).click();
     await toast(staff, 'Failed to toggle maintenance mode').waitFor();
     expect(await maintenanceSwitch.getAttribute('aria-checked')).toBe('false');
+  });
+});
+
+describe('staff layout and idle end', () => {
+  it('the panel has the skip link, the Waj mark and the theme toggle, no Apply button or public footer', async () => {
+    const page = await openPage();
+    for (const path of ['/admin', '/admin/join']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const header = page.getByRole('banner');
+      expect(await header.getByRole('link', { name: /^Waj/ }).isVisible(), path).toBe(true);
+      expect(await header.getByRole('button', { name: 'Dark mode' }).isVisible(), path).toBe(true);
+      expect(await page.getByRole('link', { name: 'Apply', exact: true }).count(), path).toBe(0);
+      expect(await page.getByRole('button', { name: 'Open menu' }).count(), path).toBe(0);
+      expect(await page.getByRole('contentinfo').count(), path).toBe(0);
+      // The skip link is the first thing a keyboard reaches (the gate then focuses its field).
+      const first = await page.evaluate(
+        () => document.body.querySelector('a[href], button, input, [tabindex="0"]')?.textContent,
+      );
+      expect(first, path).toBe('Skip to content');
+    }
+    // Signed in, the same frame.
+    await openAdmin(async () => page);
+    expect(await page.getByRole('link', { name: 'Apply', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('contentinfo').count()).toBe(0);
+  });
+
+  it('warns a minute before 30 idle minutes end; Stay signed in keeps the session, then it ends', async () => {
+    // The page's clock is Playwright's, installed before the panel loads; the server's is real.
+    const page = await openAdmin(async (options) => {
+      const fresh = await openPage(options);
+      await fresh.clock.install();
+      return fresh;
+    });
+    const warning = page.getByRole('alertdialog', { name: 'Your session will end in 1 minute' });
+    const stay = warning.getByRole('button', { name: 'Stay signed in' });
+
+    await page.clock.fastForward('28:00');
+    expect(await warning.count()).toBe(0);
+    await page.clock.fastForward('01:00');
+    await warning.waitFor();
+    expect(await warning.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true);
+    // The dialog takes focus, on the way to stay.
+    await poll(() => stay.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    const call = page.waitForResponse('**/api/admin-me');
+    await stay.click();
+    expect((await call).status()).toBe(200);
+    await warning.waitFor({ state: 'hidden' });
+    await dashboard(page).waitFor();
+
+    // The count starts again from that call: 28 more minutes pass quietly, then Escape stays too.
+    await page.clock.fastForward('28:00');
+    expect(await warning.count()).toBe(0);
+    await page.clock.fastForward('01:00');
+    await warning.waitFor();
+    const again = page.waitForResponse('**/api/admin-me');
+    await page.keyboard.press('Escape');
+    expect((await again).status()).toBe(200);
+    await warning.waitFor({ state: 'hidden' });
+
+    // Left alone past the end: back to the gate, saying why.
+    await page.clock.fastForward('30:00');
+    await page.getByRole('heading', { name: 'Admin Access' }).waitFor();
+    await page.getByText(SESSION_IDLE_MESSAGE).waitFor();
+    expect(await storedToken(page)).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { MainLayout } from '../../components/layouts/main-layout.tsx';
+import { StaffLayout } from '../../components/layouts/staff-layout.tsx';
 import { paths } from '../../config/paths.ts';
 import { COMPANY } from '../../config/site.ts';
 import { AnalyticsScript } from '../../features/consent/components/analytics-script.tsx';
@@ -20,21 +21,28 @@ const QaOverlay = lazy(() =>
   })),
 );
 
+// Staff only: the idle-session warning, downloaded with the panel, never by visitors.
+const IdleWarning = lazy(() =>
+  import('../../features/admin/components/idle-warning.tsx').then((module) => ({
+    default: module.IdleWarning,
+  })),
+);
+
 const footerLinkClasses =
   'cursor-pointer rounded-sm text-sm text-muted-foreground underline-offset-4 transition-colors hover:text-foreground hover:underline';
 
-/** The staff panel and its invitation page stay reachable while the site is in maintenance. */
-const ADMIN_PATHS: readonly string[] = [paths.admin.path, paths.adminJoin.path];
-
+/**
+ * The staff panel and every page under it (the invitation page, case screens) stay reachable
+ * while the site is in maintenance, and have the staff layout.
+ */
 function isAdminPath(pathname: string): boolean {
-  const normalised =
-    pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  return ADMIN_PATHS.includes(normalised);
+  return pathname === paths.admin.path || pathname.startsWith(`${paths.admin.path}/`);
 }
 
 /**
- * The root layout route: skip link, header with navigation drawer, page, footer, and what
- * every page shares (maintenance gate, consent, analytics, founder flag, QA overlay).
+ * The root layout route: skip link, header with navigation drawer, page, footer (the staff
+ * pages get the staff layout instead), and what every page shares (maintenance gate, consent,
+ * analytics, founder flag, QA overlay).
  */
 export default function RootRoute() {
   useLiveSiteSettings();
@@ -57,13 +65,30 @@ export default function RootRoute() {
     </>
   );
 
-  // SPEC §2: while maintenance mode is on every route but /admin (and /admin/join) shows the
-  // maintenance page, and nothing is rendered while the state loads.
+  // SPEC §2: while maintenance mode is on every route but /admin and the pages under it shows
+  // the maintenance page, and nothing is rendered while the state loads.
   if (!admin && maintenance.isPending) return null;
   if (!admin && maintenance.data === true) {
     return (
       <>
         <MaintenancePage supportEmail={COMPANY.supportEmail} />
+        {globals}
+      </>
+    );
+  }
+
+  if (admin) {
+    return (
+      <>
+        <StaffLayout
+          extras={
+            <Suspense fallback={null}>
+              <IdleWarning />
+            </Suspense>
+          }
+        >
+          <Outlet />
+        </StaffLayout>
         {globals}
       </>
     );

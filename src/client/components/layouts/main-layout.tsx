@@ -5,7 +5,7 @@ import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 /** SPEC §2: every route change scrolls to the top. */
-function useScrollToTopOnRouteChange(): void {
+export function useScrollToTopOnRouteChange(): void {
   const { pathname } = useLocation();
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
@@ -13,7 +13,7 @@ function useScrollToTopOnRouteChange(): void {
 }
 
 /** Thin gold bar while a lazily loaded page is on its way. */
-function NavigationProgress() {
+export function NavigationProgress() {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   return (
@@ -36,6 +36,20 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
   main.scrollIntoView();
 }
 
+/** The first Tab stop of every page, public or staff. */
+export function SkipLink() {
+  return (
+    <a
+      href="#main"
+      onClick={skipToMain}
+      data-testid="skip-link"
+      className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[70] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2.5 focus:text-sm focus:font-medium focus:text-primary-foreground focus:shadow-lg"
+    >
+      Skip to content
+    </a>
+  );
+}
+
 type MainLayoutProps = {
   children: ReactNode;
   /** Pieces the app composes from features (layouts never import features). */
@@ -54,14 +68,7 @@ export function MainLayout({
   const navigation = useNavigation();
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        onClick={skipToMain}
-        data-testid="skip-link"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[70] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2.5 focus:text-sm focus:font-medium focus:text-primary-foreground focus:shadow-lg"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <NavigationProgress />
       <SiteHeader badge={headerBadge} />
       <main

@@ -3,6 +3,7 @@ import type { AdminMeResponse, AdminSessionResponse } from '../../../../shared/s
 import { mayCall, type StaffCall, type StaffMember } from '../../../../shared/staff.ts';
 import { setStaffToken } from '../../../lib/staff-token.ts';
 import { adminKey } from './applicants.ts';
+import { startStaffActivity } from './staff-activity.ts';
 import { staffApi } from './staff-api.ts';
 
 /** Under adminKey, so signing out forgets who was signed in with everything else. */
@@ -41,6 +42,7 @@ export function useStartStaffSession() {
   const queryClient = useQueryClient();
   return (session: AdminSessionResponse) => {
     queryClient.setQueryData<AdminMeResponse>(meKey, { ok: true, staff: session.staff });
+    startStaffActivity();
     setStaffToken(session.token);
   };
 }

@@ -9,9 +9,14 @@ const CONTACT_INBOX: InboxConfig<ContactRow> = {
   title: 'Contact messages',
   loadError: 'Failed to load contact data',
   empty: 'No contact messages found',
+  noun: { one: 'message', many: 'messages' },
   nameOf: (row) => row.name,
   columns: [
-    { header: 'Name', cell: (row) => row.name, className: 'min-w-32 font-medium' },
+    {
+      header: 'Name',
+      cell: (row) => row.name,
+      className: 'min-w-32 font-medium [overflow-wrap:anywhere]',
+    },
     { header: 'Email', cell: (row) => <EmailText email={row.email} />, className: 'min-w-40' },
     {
       header: 'Message',

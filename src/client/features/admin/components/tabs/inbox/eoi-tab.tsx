@@ -9,9 +9,14 @@ const EOI_INBOX: InboxConfig<EoiRow> = {
   title: 'EOI requests',
   loadError: 'Failed to load EOI data',
   empty: 'No EOI requests found',
+  noun: { one: 'EOI request', many: 'EOI requests' },
   nameOf: (row) => row.full_name,
   columns: [
-    { header: 'Name', cell: (row) => row.full_name, className: 'min-w-32 font-medium' },
+    {
+      header: 'Name',
+      cell: (row) => row.full_name,
+      className: 'min-w-32 font-medium [overflow-wrap:anywhere]',
+    },
     { header: 'Email', cell: (row) => <EmailText email={row.email} />, className: 'min-w-40' },
     {
       header: 'Phone',

@@ -13,13 +13,13 @@ export function ExpandableText({ text, label }: { text: string | null; label: st
   const id = useId();
   if (!text) return <span className="text-muted-foreground">—</span>;
   const long = text.length > PREVIEW_CHARS || text.includes('\n');
-  if (!long) return <span className="block max-w-xs break-words">{text}</span>;
+  if (!long) return <span className="block max-w-xs [overflow-wrap:anywhere]">{text}</span>;
   return (
     <div className="grid max-w-xs justify-items-start gap-1">
       <p
         id={id}
         title={open ? undefined : text}
-        className={cn('break-words whitespace-pre-line', open ? '' : 'line-clamp-2')}
+        className={cn('whitespace-pre-line [overflow-wrap:anywhere]', open ? '' : 'line-clamp-2')}
       >
         {text}
       </p>

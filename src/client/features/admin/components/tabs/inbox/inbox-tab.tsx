@@ -9,6 +9,16 @@ import {
   type InboxTable,
 } from '../../../../../../shared/schemas/admin-lists.ts';
 import { INBOX_STATUSES, type InboxStatus } from '../../../../../../shared/stages.ts';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../../../../components/ui/alert-dialog.tsx';
 import { Badge } from '../../../../../components/ui/badge.tsx';
 import { Button } from '../../../../../components/ui/button.tsx';
 import { Card } from '../../../../../components/ui/card.tsx';
@@ -60,6 +70,8 @@ export type InboxConfig<Row extends InboxRow> = {
   loadError: string;
   /** SPEC §2: 'No EOI requests found' / 'No contact messages found'. */
   empty: string;
+  /** What one row is and what several are, for the bulk archive question ('Archive 3 messages?'). */
+  noun: { one: string; many: string };
   /** Who a row is about, for the labels of its checkbox and status select. */
   nameOf: (row: Row) => string;
   /** The columns between Date and Status (SPEC §2). */
@@ -191,6 +203,11 @@ export function InboxTab<Row extends InboxRow>({ config }: { config: InboxConfig
       },
     );
   };
+
+  // Bulk archive is asked first (it moves the rows out of the New and Reviewed views).
+  const [confirmingArchive, setConfirmingArchive] = useState(false);
+  const archiveCount = selected.length;
+  const archiveWhat = `${archiveCount} ${archiveCount === 1 ? config.noun.one : config.noun.many}`;
 
   const onBulk = (next: InboxStatus) => {
     // SPEC §5: bulk actions do nothing with no selection.
@@ -413,7 +430,7 @@ export function InboxTab<Row extends InboxRow>({ config }: { config: InboxConfig
           <Button
             size="sm"
             variant="outline"
-            onClick={() => onBulk('archived')}
+            onClick={() => setConfirmingArchive(true)}
             disabled={selected.length === 0 || bulk.isPending}
           >
             <Archive aria-hidden="true" />
@@ -421,6 +438,22 @@ export function InboxTab<Row extends InboxRow>({ config }: { config: InboxConfig
           </Button>
         </div>
       </div>
+
+      <AlertDialog open={confirmingArchive} onOpenChange={setConfirmingArchive}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Archive {archiveWhat}?</AlertDialogTitle>
+            <AlertDialogDescription>
+              They leave the New and Reviewed lists. The Archived filter still shows them, and their
+              status can be changed back there.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction onClick={() => onBulk('archived')}>Archive</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
 
       {body}
 
