@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openDatabase } from '../../../src/server/db/client.ts';
+import { openDatabase, type Db } from '../../../src/server/db/client.ts';
 import { migrateDatabase } from '../../../src/server/db/migrate.ts';
 import { seedDatabase } from '../../../src/server/db/seed.ts';
 import { STAFF_ROLES, type StaffRole } from '../../../src/shared/staff.ts';
@@ -44,7 +44,7 @@ export interface E2eStaff {
  * Seeds the embedded database under `dataDir` as a first start would make it (migrated and
  * seeded), plus the e2e staff, and closes it so the server can open it.
  */
-async function seedStaff(dataDir: string): Promise<E2eStaff> {
+async function seedStaff(dataDir: string, seed?: StartOptions['seed']): Promise<E2eStaff> {
   const database = await openDatabase({ dataDir });
   try {
     await migrateDatabase(database, seedDatabase);
@@ -63,6 +63,7 @@ async function seedStaff(dataDir: string): Promise<E2eStaff> {
         tokens[role].push(await seedStaffToken(database.db, member.id));
       }
     }
+    await seed?.(database.db, { members, tokens });
     return { members, tokens };
   } finally {
     await database.close();
@@ -131,6 +132,8 @@ export interface StartOptions {
    * default with E2E_PASSPHRASE, no authenticator yet): for the test of that first sign-in.
    */
   noStaff?: boolean;
+  /** More data written straight into the database before the server starts (a backlog). */
+  seed?: (db: Db, staff: E2eStaff) => Promise<void>;
 }
 
 /** The first owner a server creates itself when it starts with no staff (CONTRACT §5). */
@@ -153,7 +156,7 @@ export async function startBuiltServer(
   }
 
   const dataDir = await mkdtemp(join(tmpdir(), 'waj-e2e-'));
-  const staff = options.noStaff ? null : await seedStaff(dataDir);
+  const staff = options.noStaff ? null : await seedStaff(dataDir, options.seed);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
 
