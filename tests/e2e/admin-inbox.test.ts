@@ -317,14 +317,16 @@ describe('EOI and Contact tabs (own server)', () => {
     const csv = await readFile(await download.path(), 'utf8');
     const lines = csv.split('\r\n').filter(Boolean);
     // The UTF-8 byte order mark first, so spreadsheet programs read accented names right.
-    expect(lines[0]).toBe('\uFEFFDate,Name,Email,Phone,Reason,Status');
+    expect(lines[0]).toBe('\uFEFFDate,Name,Email,Phone,Reason,Status,ID');
     expect(lines).toHaveLength(2);
     const cells = lines[1]!.split(',');
     expect(cells.slice(1, 4)).toEqual(['Delta Formula', 'delta.formula@example.com', '']);
     // A spreadsheet must read it as text: a leading quote, never a bare '='.
     expect(lines[1]).toContain(`'${FORMULA_REASON}`);
     expect(lines[1]).not.toMatch(/,=/);
-    expect(cells.at(-1)).toBe('new');
+    expect(cells.at(-2)).toBe('new');
+    // The record's id last, to find it again.
+    expect(cells.at(-1)).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("EOI: a failed export says 'Export failed'; a failed list says 'Failed to load EOI data'", async () => {
@@ -401,7 +403,7 @@ describe('EOI and Contact tabs (own server)', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^contact-export-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile(await download.path(), 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('\uFEFFDate,Name,Email,Message,Status');
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFDate,Name,Email,Message,Status,ID');
     expect(csv).toContain('Echo Visitor');
 
     await search(page, 'nobody by this name');

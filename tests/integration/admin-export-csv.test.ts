@@ -1,9 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
 import { auditLog, contactMessages, eoiRequests } from '../../src/server/db/schema.ts';
 import { DATABASE_UNAVAILABLE } from '../../src/server/errors.ts';
+import { EXPORT_BATCH_SIZE } from '../../src/server/services/admin-export-csv.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { TEST_DB_KIND } from '../helpers/db.ts';
 
 let t: TestApp;
 let token: string;
@@ -82,7 +85,29 @@ function parseCsv(withBom: string): string[][] {
 const today = () => new Date().toISOString().slice(0, 10);
 const HOUR = 60 * 60 * 1000;
 const ago = (ms: number) => new Date(Date.now() - ms);
-const EOI_HEADER = ['Date', 'Name', 'Email', 'Phone', 'Reason', 'Status'];
+const EOI_HEADER = ['Date', 'Name', 'Email', 'Phone', 'Reason', 'Status', 'ID'];
+
+/** How the file dates a record: UK time with its offset, '2025-06-01T13:05:07.123+01:00'. */
+function ukTime(date: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'longOffset',
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  const offset = parts.timeZoneName === 'GMT' ? '+00:00' : parts.timeZoneName!.slice(3);
+  const ms = String(date.getUTCMilliseconds()).padStart(3, '0');
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}.${ms}${offset}`;
+}
 
 const exportAudits = (action: string) =>
   t.ctx.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(auditLog.id);
@@ -127,36 +152,40 @@ describe('admin-export-csv', () => {
 
   const expectedRecords = () => [
     [
-      tricky[0]!.createdAt.toISOString(),
+      ukTime(tricky[0]!.createdAt),
       'Lovelace, Ada',
       'ada@example.com',
       "'+44 20 7946 0000",
       'She said "hi"\r\nand left',
       'new',
+      tricky[0]!.id,
     ],
     [
-      tricky[1]!.createdAt.toISOString(),
+      ukTime(tricky[1]!.createdAt),
       "'=cmd|' /C calc'!A0",
       'evil@example.com',
       '',
       "'@SUM(1+1)*cmd|' /C calc'!A0",
       'reviewed',
+      tricky[1]!.id,
     ],
     [
-      tricky[2]!.createdAt.toISOString(),
+      ukTime(tricky[2]!.createdAt),
       "'-2+3",
       "'\tTab@example.com",
       '',
       "'\rCR first",
       'archived',
+      tricky[2]!.id,
     ],
     [
-      tricky[3]!.createdAt.toISOString(),
+      ukTime(tricky[3]!.createdAt),
       'Plain Person',
       'plain@example.com',
       '07700 900000',
       'Line one\nLine two',
       'new',
+      tricky[3]!.id,
     ],
   ];
 
@@ -171,7 +200,7 @@ describe('admin-export-csv', () => {
 
     // EF BB BF: the UTF-8 byte order mark, then the header.
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    expect(res.body.startsWith('\uFEFFDate,Name,Email,Phone,Reason,Status\r\n')).toBe(true);
+    expect(res.body.startsWith('\uFEFFDate,Name,Email,Phone,Reason,Status,ID\r\n')).toBe(true);
     // Quotes doubled, fields with a comma or line break quoted, a formula only as text.
     expect(res.body).toContain('"Lovelace, Ada"');
     expect(res.body).toContain('"She said ""hi""\r\nand left"');
@@ -229,17 +258,18 @@ describe('admin-export-csv', () => {
       `attachment; filename="contact-export-${today()}.csv"`,
     );
     expect(parseCsv(res.body)).toEqual([
-      ['Date', 'Name', 'Email', 'Message', 'Status'],
+      ['Date', 'Name', 'Email', 'Message', 'Status', 'ID'],
       [
-        message!.createdAt.toISOString(),
+        ukTime(message!.createdAt),
         'Emmy Noether',
         'emmy@example.com',
         `'+1 call me, "soon"\nplease`,
         'reviewed',
+        message!.id,
       ],
     ]);
     const empty = await exportCsv({ table: 'contact_messages', status: 'new' });
-    expect(empty.body).toBe('\uFEFFDate,Name,Email,Message,Status\r\n');
+    expect(empty.body).toBe('\uFEFFDate,Name,Email,Message,Status,ID\r\n');
   });
 
   it('refuses a bad request as JSON before any CSV, and records no export', async () => {
@@ -363,7 +393,7 @@ describe('admin-export-csv at volume', () => {
         t.ctx.db = real;
       }
       expect(logged).toHaveBeenCalledWith(
-        expect.objectContaining({ table: 'eoi_requests', rowsSent: 1000 }),
+        expect.objectContaining({ table: 'eoi_requests', rowsSent: EXPORT_BATCH_SIZE }),
         'CSV export failed',
       );
       // The server carries on.
@@ -375,7 +405,7 @@ describe('admin-export-csv at volume', () => {
 
     it('answers a JSON error when the database fails before anything was sent', async () => {
       const real = t.ctx.db;
-      // Compressed, the first batch (about 6 KB of gzip, less than one 16 KB zlib output chunk)
+      // Compressed, the first batch (about 8 KB of gzip, less than one 16 KB zlib output chunk)
       // is still inside the compressor when the second read fails: nothing has been sent.
       t.ctx.db = failingReads(real, eoiRequests, 1);
       try {
@@ -404,6 +434,172 @@ describe('admin-export-csv at volume', () => {
         t.ctx.db = real;
       }
       expect(await exportAudits('eoi_request.export')).toHaveLength(before);
+    });
+  });
+});
+
+/** The app's database without its pool: the export then takes its PGlite (keyset) path. */
+const withoutPool = (db: Db): Db =>
+  new Proxy(db, {
+    get: (target, prop) =>
+      prop === '$client'
+        ? undefined
+        : typeof Reflect.get(target, prop) === 'function'
+          ? (Reflect.get(target, prop) as (...a: unknown[]) => unknown).bind(target)
+          : Reflect.get(target, prop),
+  });
+
+describe.runIf(TEST_DB_KIND === 'postgres')('admin-export-csv on PostgreSQL (COPY)', () => {
+  let base: string;
+  beforeAll(async () => {
+    // The server may already listen (tests above).
+    base = t.app.server.listening
+      ? `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`
+      : await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  const download = (body: object, init: RequestInit = {}) =>
+    fetch(`${base}/api/admin-export-csv`, {
+      method: 'POST',
+      headers: {
+        'x-admin-pass': token,
+        'content-type': 'application/json',
+        'accept-encoding': 'identity',
+      },
+      body: JSON.stringify(body),
+      ...init,
+    });
+  const bytes = async (body: object) => {
+    const res = await download(body);
+    expect(res.status).toBe(200);
+    return Buffer.from(await res.arrayBuffer());
+  };
+  /** The COPY backend of a running export, if any. */
+  const copyBackends = async () =>
+    (
+      await t.ctx.db.execute<{ pid: number }>(sql`select pid from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and query ilike 'copy (%'
+          and state = 'active'`)
+    ).rows;
+
+  it('writes the same bytes as the keyset path, tricky values included', async () => {
+    await t.ctx.db.insert(eoiRequests).values([
+      {
+        fullName: 'Chloé Brontë 🦄',
+        email: 'chloe@example.com',
+        phone: '',
+        reason: 'Café, "quoted"\nnext line\rcarriage ☕',
+        createdAt: new Date('2024-07-01T11:59:59.123Z'),
+      },
+      {
+        fullName: '=HYPERLINK("http://x")',
+        email: '@home',
+        phone: '-5',
+        reason: '+ plus, then \t tab',
+        createdAt: new Date('2024-01-15T09:00:00.5Z'),
+      },
+      {
+        fullName: ' leading space',
+        email: 'quote"@example.com',
+        reason: '"',
+        status: 'archived',
+        createdAt: new Date('2024-10-27T01:30:00Z'),
+      },
+    ]);
+    await t.ctx.db.execute(sql`insert into contact_messages (name, email, message, created_at)
+      values ('Zoë', 'zoe@example.com', e'\r=SUM(A1)\n"x",', '2024-03-31 00:59:59.999999+00'),
+        ('Ünal', 'u@example.com', 'ends with a line break' || chr(10), '2024-03-31 01:00:00+00')`);
+    const real = t.ctx.db;
+    const cases = [
+      { table: 'eoi_requests' },
+      { table: 'eoi_requests', query: 'chlo' },
+      { table: 'eoi_requests', query: "o'brien%_\\" },
+      { table: 'eoi_requests', status: 'archived' },
+      { table: 'contact_messages' },
+    ];
+    for (const body of cases) {
+      const copied = await bytes(body);
+      t.ctx.db = withoutPool(real);
+      try {
+        const batched = await bytes(body);
+        expect(copied.equals(batched), JSON.stringify(body)).toBe(true);
+      } finally {
+        t.ctx.db = real;
+      }
+    }
+    const records = parseCsv(
+      new TextDecoder('utf-8', { ignoreBOM: true }).decode(
+        await bytes({ table: 'eoi_requests', query: 'chlo' }),
+      ),
+    );
+    expect(records[1]).toEqual([
+      '2024-07-01T12:59:59.123+01:00',
+      'Chloé Brontë 🦄',
+      'chloe@example.com',
+      '',
+      'Café, "quoted"\nnext line\rcarriage ☕',
+      'new',
+      expect.stringMatching(/^[0-9a-f-]{36}$/),
+    ]);
+    const contact = parseCsv(
+      new TextDecoder('utf-8', { ignoreBOM: true }).decode(
+        await bytes({ table: 'contact_messages', query: 'zoe' }),
+      ),
+    );
+    expect(contact[1]!.slice(0, 4)).toEqual([
+      '2024-03-31T00:59:59.999+00:00',
+      'Zoë',
+      'zoe@example.com',
+      '\'\r=SUM(A1)\n"x",',
+    ]);
+  });
+
+  describe('with 100,000 rows', () => {
+    beforeAll(async () => {
+      await t.ctx.db.execute(sql`insert into eoi_requests (full_name, email, reason, created_at)
+        select 'Many ' || i, 'many' || i || '@example.com', repeat('x', 80),
+          timestamptz '2023-01-01' + i * interval '1 second'
+        from generate_series(1, 100000) as i`);
+    });
+
+    it('gives the connection back whenever the client leaves mid-download', async () => {
+      const pool = (t.ctx.db as unknown as { $client: pg.Pool }).$client;
+      // More than the pool holds: a connection kept by an abandoned COPY would starve the rest.
+      for (let i = 0; i < pool.options.max! + 2; i++) {
+        const abort = new AbortController();
+        const res = await download({ table: 'eoi_requests' }, { signal: abort.signal });
+        const reader = res.body!.getReader();
+        expect((await reader.read()).done).toBe(false);
+        abort.abort();
+      }
+      await expect.poll(copyBackends, { timeout: 20_000 }).toEqual([]);
+      expect(pool.waitingCount).toBe(0);
+      const complete = await bytes({ table: 'eoi_requests' });
+      const lines = complete.toString('utf8').split('\r\n').length - 2;
+      expect(lines).toBeGreaterThanOrEqual(100_000);
+    });
+
+    it('breaks the download, and logs, when the database connection is lost mid-stream', async () => {
+      const logged = vi.spyOn(t.app.log, 'error');
+      const res = await download({ table: 'eoi_requests' });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      expect((await reader.read()).done).toBe(false);
+      // Not read further, so the COPY waits on the client; then its connection is lost.
+      const [backend] = await copyBackends();
+      expect(backend).toBeDefined();
+      await t.ctx.db.execute(sql`select pg_terminate_backend(${backend!.pid})`);
+      await expect(
+        (async () => {
+          for (;;) if ((await reader.read()).done) return;
+        })(),
+      ).rejects.toThrow();
+      expect(logged).toHaveBeenCalledWith(
+        expect.objectContaining({ table: 'eoi_requests' }),
+        'CSV export failed',
+      );
+      // The server carries on.
+      expect((await bytes({ table: 'contact_messages' })).length).toBeGreaterThan(0);
     });
   });
 });
@@ -438,6 +634,9 @@ function failingReads(
   );
   return new Proxy(db, {
     get(target, prop) {
+      // Without its pool the export reads in keyset batches, where reads can be made to fail
+      // (on PostgreSQL too); the COPY path's failures are tested on a real connection below.
+      if (prop === '$client') return undefined;
       const value = Reflect.get(target, prop);
       if (prop !== 'select') return bind(target, value);
       return (...args: unknown[]) => {

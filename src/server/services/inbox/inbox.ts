@@ -12,7 +12,6 @@ import { writeAudit, type Actor } from '../../audit.ts';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { contactMessages, eoiRequests } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { CsvRecord } from '../../lib/csv.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 
 /**
@@ -31,8 +30,6 @@ export interface InboxSpec<Row extends InboxRecord> {
   applicationId: SQL<string | null> | typeof eoiRequests.applicationId;
   columns: SelectedFields;
   toRow(record: unknown): Row;
-  csvHeader: readonly string[];
-  csvRecord(row: Row): CsvRecord;
 }
 
 /** What every inbox row has: its id and the keyset cursor the export pages on. */
@@ -98,8 +95,6 @@ export const EOI_INBOX = defineInbox({
     status: r.status,
     cursor: r.cursor,
   }),
-  csvHeader: ['Date', 'Name', 'Email', 'Phone', 'Reason', 'Status'],
-  csvRecord: (r) => [r.created_at, r.full_name, r.email, r.phone, r.reason, r.status],
 });
 
 export const CONTACT_INBOX = defineInbox({
@@ -118,8 +113,6 @@ export const CONTACT_INBOX = defineInbox({
     status: r.status,
     cursor: r.cursor,
   }),
-  csvHeader: ['Date', 'Name', 'Email', 'Message', 'Status'],
-  csvRecord: (r) => [r.created_at, r.name, r.email, r.message, r.status],
 });
 
 /** The inbox a bulk update or an export names by its table. */
@@ -196,30 +189,6 @@ export async function listInbox<Row extends InboxRecord>(
     total: c.filtered ?? c.total,
     metrics: { newThisWeek: c.new_this_week, total: c.total, reviewed: c.reviewed },
   };
-}
-
-/**
- * One export batch: up to `limit` records after `after` in newest-first order. Keyset paging
- * on (created_at, id) costs the same on the last batch as on the first, unlike OFFSET;
- * PostgreSQL reads the row comparison as a range on the created_at index.
- */
-export async function inboxBatch<Row extends InboxRecord>(
-  db: Db,
-  spec: InboxSpec<Row>,
-  options: { where: SQL | undefined; after: Row | null; limit: number },
-): Promise<Row[]> {
-  const t = spec.table;
-  const { after } = options;
-  const keyset = after
-    ? sql`(${t.createdAt}, ${t.id}) < (${after.cursor}::timestamptz, ${after.id}::uuid)`
-    : undefined;
-  const records = await db
-    .select(spec.columns)
-    .from(t)
-    .where(and(options.where, keyset))
-    .orderBy(...newestFirst(spec))
-    .limit(options.limit);
-  return records.map((r) => spec.toRow(r));
 }
 
 /** Locks and reads the given records, in id order so concurrent bulk updates never deadlock. */
