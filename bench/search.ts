@@ -1,8 +1,9 @@
 /**
  * `npm run bench:search`: staff search and filters at a million applications. Fills a fresh
  * database (PostgreSQL at DATABASE_URL, else embedded PGlite with BENCH_ROWS rows), then times
- * the applicant list's queries: case-insensitive substring search on name or e-mail, a stage
- * filter, and the newest page. Fails if any median passes the target.
+ * the applicant list's queries: substring search on name or e-mail ignoring case and accents
+ * (the search_text() trigram indexes, migration 0010), a stage filter, and the newest page.
+ * Fails if any median passes the target.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,7 +57,7 @@ try {
   await db.execute(sql`
     insert into applications (full_name, email, source, stage, created_at)
     select
-      (array['Ada','Grace','Alan','Mary','Tim','Edsger','Barbara','Ken'])[1 + i % 8] || ' ' ||
+      (array['Ada','Grace','Alan','Mary','Tim','Edsger','Barbara','Chloé'])[1 + i % 8] || ' ' ||
       (array['Lovelace','Hopper','Turing','Somerville','Berners-Lee','Dijkstra','Liskov','Thompson'])[1 + (i / 8) % 8] ||
       ' ' || i,
       'member' || i || '@example' || (i % 50) || '.co.uk',
@@ -70,12 +71,15 @@ try {
   const page = (where: SQL) => sql`
     select id, full_name, email, stage from applications where ${where}
     order by created_at desc limit 20`;
+  // As admin-applicant-list searches (escaping aside: these words hold no wildcard).
   const search = (q: string) =>
-    sql`(full_name ilike ${'%' + q + '%'} or email ilike ${'%' + q + '%'})`;
+    sql`(search_text(full_name) like search_text(${'%' + q + '%'})
+      or search_text(email) like search_text(${'%' + q + '%'}))`;
   const cases: [string, SQL][] = [
     ['search: one person (name)', page(search(`Turing ${Math.floor(ROWS / 2)}`))],
     ['search: one person (e-mail)', page(search(`member${ROWS - 7}@`))],
     ['search: common word, newest 20', page(search('hopper'))],
+    ['search: without its accent, newest 20', page(search('chloe turing'))],
     ['count: common word', sql`select count(*) from applications where ${search('hopper')}`],
     ['filter: stage = kyc, newest 20', page(sql`stage = 'kyc'`)],
     ['list: newest 20', page(sql`true`)],

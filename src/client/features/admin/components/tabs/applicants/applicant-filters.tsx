@@ -68,8 +68,14 @@ export function ApplicantFiltersBar({ query, onQueryChange, filters, onFilterCha
             onChange={(event) => onQueryChange(event.target.value)}
             className="pl-9"
             autoComplete="off"
+            aria-describedby={`${id}-search-hint`}
           />
         </div>
+        {/* SPEC's placeholder names the usual two; the rest the server also finds. */}
+        <p id={`${id}-search-hint`} className="text-xs text-muted-foreground">
+          Any part of a name or e-mail, accents and case ignored; or an application ID, an
+          invitation code or a phone number.
+        </p>
       </div>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         {FILTERS.map(({ key, label, options }) => (

@@ -1,5 +1,6 @@
 import { ExternalLink, History, Loader2, Mail, Send, SlidersHorizontal } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
 import {
   DECISION_FILTER_OPTIONS,
   STAGE_FILTER_OPTIONS,
@@ -18,8 +19,11 @@ import {
   TableRow,
 } from '../../../../../components/ui/table.tsx';
 import { cn } from '../../../../../utils/cn.ts';
-import { formatStaffDateTime } from '../../../utils/format-date.ts';
 
+/**
+ * SPEC §2's columns but Last Event, which the case screen shows with the rest of the
+ * screening: so the table fits 1280 px with nothing under the sticky Actions column.
+ */
 const COLUMNS = [
   'Name',
   'Email',
@@ -30,7 +34,6 @@ const COLUMNS = [
   'PEP',
   'Sanctions',
   'Country',
-  'Last Event',
   'Actions',
 ] as const;
 
@@ -44,13 +47,36 @@ export function applicantName(row: Pick<ApplicantRow, 'full_name' | 'email'>): s
   return row.full_name ?? row.email ?? 'Unknown Applicant';
 }
 
-function YesNo({ value }: { value: boolean | null }) {
-  if (value === null) return <>—</>;
-  return value ? <Badge variant="destructive">Yes</Badge> : <span>No</span>;
+/** No screening result yet: unknown, never shown as a clear 'No'. */
+function NotScreened() {
+  return <span className="text-muted-foreground">Not screened</span>;
+}
+
+/**
+ * A compliance officer's PEP: declared by the applicant, found by the provider's screening, or
+ * both, and says which; 'No' only when not declared and screened clear.
+ */
+function pepLabel(row: Pick<ApplicantRow, 'pep_declared' | 'pep'>): string {
+  const sources = [row.pep_declared && 'declared', row.pep && 'screened'].filter(Boolean);
+  if (sources.length) return `Yes (${sources.join(', ')})`;
+  return row.pep === false ? 'No' : 'Not screened';
+}
+
+function Pep({ row }: { row: Pick<ApplicantRow, 'pep_declared' | 'pep'> }) {
+  const label = pepLabel(row);
+  if (label === 'Not screened') return <NotScreened />;
+  if (label === 'No') return <span>No</span>;
+  // May wrap: 'Yes (declared, screened)' would widen the table.
+  return (
+    <Badge variant="destructive" className="whitespace-normal">
+      {label}
+    </Badge>
+  );
 }
 
 /** A match compliance cleared as a false positive reads 'Cleared', not a red 'Yes'. */
 function Sanctions({ row }: { row: Pick<ApplicantRow, 'sanctions' | 'sanctions_cleared'> }) {
+  if (row.sanctions === null) return <NotScreened />;
   if (row.sanctions && row.sanctions_cleared) {
     return (
       <Badge variant="outline">
@@ -59,22 +85,7 @@ function Sanctions({ row }: { row: Pick<ApplicantRow, 'sanctions' | 'sanctions_c
       </Badge>
     );
   }
-  return <YesNo value={row.sanctions} />;
-}
-
-function LastEvent({ row }: { row: ApplicantRow }) {
-  if (!row.last_event) return <>—</>;
-  const event = row.last_event.replace(/_/g, ' ');
-  return (
-    <span className="grid">
-      <span className="first-letter:uppercase">{event}</span>
-      {row.last_event_at ? (
-        <time dateTime={row.last_event_at} className="text-xs text-muted-foreground">
-          {formatStaffDateTime(row.last_event_at)}
-        </time>
-      ) : null}
-    </span>
-  );
+  return row.sanctions ? <Badge variant="destructive">Yes</Badge> : <span>No</span>;
 }
 
 /** The Actions column stays in view while the rest of the table scrolls sideways. */
@@ -139,7 +150,7 @@ type Props = {
   resendingId: string | null;
 };
 
-/** SPEC §2: the eleven columns; a row opens the applicant's timeline. */
+/** SPEC §2's columns; the name opens the case screen, a click elsewhere on the row the timeline. */
 export function ApplicantsTable({
   rows,
   stale,
@@ -162,7 +173,8 @@ export function ApplicantsTable({
           {COLUMNS.map((column) => (
             <TableHead
               key={column}
-              className={column === 'Actions' ? cn(STICKY, STICKY_HEAD) : undefined}
+              // Two-word headings may wrap, so a 1280 px screen has room for every column.
+              className={column === 'Actions' ? cn(STICKY, STICKY_HEAD) : 'whitespace-normal'}
             >
               {column}
             </TableHead>
@@ -186,10 +198,20 @@ export function ApplicantsTable({
                   : undefined
               }
             >
-              <TableCell className="font-medium whitespace-nowrap">
-                {row.full_name ?? '—'}
+              <TableCell className="min-w-32 font-medium">
+                <Link
+                  to={`/admin/applicants/${encodeURIComponent(row.id)}`}
+                  onClick={stop}
+                  className="underline decoration-muted-foreground/50 underline-offset-4 hover:decoration-current"
+                >
+                  {row.full_name ?? (
+                    <>
+                      Open case<span className="sr-only"> of {name}</span>
+                    </>
+                  )}
+                </Link>
               </TableCell>
-              <TableCell className="max-w-64 truncate" title={row.email ?? undefined}>
+              <TableCell className="max-w-44 truncate" title={row.email ?? undefined}>
                 {row.email ?? '—'}
               </TableCell>
               <TableCell className="font-mono text-xs whitespace-nowrap">
@@ -213,15 +235,12 @@ export function ApplicantsTable({
                 {labelOf(DECISION_FILTER_OPTIONS, row.veriff_decision)}
               </TableCell>
               <TableCell>
-                <YesNo value={row.pep} />
+                <Pep row={row} />
               </TableCell>
-              <TableCell className="whitespace-nowrap">
+              <TableCell>
                 <Sanctions row={row} />
               </TableCell>
               <TableCell>{row.country ?? '—'}</TableCell>
-              <TableCell className="whitespace-nowrap">
-                <LastEvent row={row} />
-              </TableCell>
               <TableCell onClick={stop} className={STICKY}>
                 <div className="flex items-center gap-1">
                   {onTimeline ? (
