@@ -162,5 +162,7 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
 
 function clientGone(error: unknown, request: FastifyRequest) {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ERR_STREAM_PREMATURE_CLOSE' || request.raw.destroyed;
+  // The socket, not the request stream: a request whose body has been read is destroyed by
+  // Node as soon as it ends (autoDestroy), while its client still waits for the answer.
+  return code === 'ERR_STREAM_PREMATURE_CLOSE' || request.raw.socket?.destroyed === true;
 }
