@@ -145,7 +145,7 @@ function toFailure(error: unknown): Failure {
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   // The visitor left (tab closed, navigation) before a streamed or compressed answer began:
   // nobody is waiting for a reply and nothing went wrong on our side, so not an error line.
-  if (clientGone(error, request)) {
+  if (clientGone(request, reply)) {
     request.log.info('client closed the connection before the answer was sent');
     return reply;
   }
@@ -160,9 +160,8 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
-function clientGone(error: unknown, request: FastifyRequest) {
-  const code = (error as { code?: unknown } | null)?.code;
-  // The socket, not the request stream: a request whose body has been read is destroyed by
-  // Node as soon as it ends (autoDestroy), while its client still waits for the answer.
-  return code === 'ERR_STREAM_PREMATURE_CLOSE' || request.raw.socket?.destroyed === true;
+function clientGone(request: FastifyRequest, reply: FastifyReply) {
+  // The socket or the response, not the request stream: a request whose body has been read is
+  // destroyed by Node as soon as it ends (autoDestroy), while its client still waits.
+  return request.raw.socket?.destroyed === true || reply.raw?.destroyed === true;
 }
