@@ -33,7 +33,7 @@ export const AUDIT_ACTION_LABELS = {
   'application.erase_request': 'Erasure requested',
   'application.erase_approve': 'Erasure approved',
   'application.erase': 'Personal data erased',
-  'application.export': 'Applicant data exported',
+  'application.export': 'Data exported',
   'applicant.sign_out': 'Applicant signed out',
   // Identity checks and files.
   'identity_check.create': 'Identity check created',
