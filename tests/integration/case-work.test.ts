@@ -274,5 +274,11 @@ describe('admin-applicant-override-tier reason', () => {
     const [row] = await audits(id, 'application.override_tier');
     expect(row!.after).toMatchObject({ tier_assigned: 'monarch', reason_given: true });
     expect(JSON.stringify(row)).not.toContain('committee');
+
+    // The words are kept on the case (where erasure reaches them), trimmed.
+    const answer = await staff('admin-applicant-case', sam, { basic_id: id });
+    expect(answer.json()).toMatchObject({
+      applicant: { tier_assigned: 'monarch', tier_override: { reason } },
+    });
   });
 });

@@ -87,6 +87,7 @@ export async function eraseApplication(
       phone: null,
       reason: null,
       declineReason: null,
+      tierOverrideReason: null,
       erasedAt: options.now,
       erasureReason: options.reason,
     })

@@ -73,6 +73,12 @@ export const applications = pgTable(
     declinedAt: timestamp('declined_at', { withTimezone: true }),
     declineReason: text('decline_reason'),
     /**
+     * Staff's reason for the latest tier override, and when: staff words about the applicant,
+     * so kept here (erasure empties it) and never in the audit row (decision 031).
+     */
+    tierOverrideReason: text('tier_override_reason'),
+    tierOverriddenAt: timestamp('tier_overridden_at', { withTimezone: true }),
+    /**
      * The tombstone (CONTRACT §6): once set, every personal field of this row is null and every
      * other row about the applicant is gone; id, stage reached and dates stay.
      */
@@ -96,14 +102,17 @@ export const applications = pgTable(
       .where(sql`assigned_to is not null`),
     // Staff search ignores case and accents ('chloe' finds 'Chloé'): search_text() is
     // lower(unaccent()) made immutable (migration 0010), indexed by trigrams.
-    index('applications_name_search_idx').using('gin', sql`search_text(${t.fullName}) gin_trgm_ops`),
+    index('applications_name_search_idx').using(
+      'gin',
+      sql`search_text(${t.fullName}) gin_trgm_ops`,
+    ),
     index('applications_email_search_idx').using('gin', sql`search_text(${t.email}) gin_trgm_ops`),
     // Phones are searched by their digits, whatever spaces or '+' either side typed.
     index('applications_phone_digits_idx').using('gin', sql`phone_digits(${t.phone}) gin_trgm_ops`),
     check('applications_erasure_reason_check', inList('erasure_reason', ERASURE_REASONS)),
     check(
       'applications_erased_check',
-      sql`erased_at is null or (full_name is null and email is null and phone is null and reason is null and decline_reason is null and erasure_reason is not null)`,
+      sql`erased_at is null or (full_name is null and email is null and phone is null and reason is null and decline_reason is null and tier_override_reason is null and erasure_reason is not null)`,
     ),
     check('applications_declined_check', sql`(stage = 'declined') = (declined_at is not null)`),
     // The retention job's scans: declined by date, and the erased tombstones kept out of lists.

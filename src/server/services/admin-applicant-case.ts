@@ -125,6 +125,13 @@ export async function adminApplicantCase(options: {
       stage_changed_at: application.stageChangedAt.toISOString(),
       tier_assigned: application.tierAssigned,
       tier_accepted: application.tierAccepted,
+      tier_override:
+        application.tierOverrideReason && application.tierOverriddenAt
+          ? {
+              reason: application.tierOverrideReason,
+              at: application.tierOverriddenAt.toISOString(),
+            }
+          : null,
     },
     details: details
       ? {

@@ -23,8 +23,8 @@ export async function adminApplicantOverrideTier(options: {
   tier: Tier;
   /**
    * Mandatory (the schema refuses a blank one). Staff's words about an applicant may not go in
-   * an audit row (decision 031) and no table has a place for them yet, so the row records only
-   * that a reason was given.
+   * an audit row (decision 031): they are kept on the application, where erasure reaches them,
+   * and the audit row records only that a reason was given.
    */
   reason: string;
 }): Promise<void> {
@@ -40,7 +40,11 @@ export async function adminApplicantOverrideTier(options: {
     }
     await tx
       .update(applications)
-      .set({ tierAssigned: options.tier })
+      .set({
+        tierAssigned: options.tier,
+        tierOverrideReason: options.reason,
+        tierOverriddenAt: new Date(),
+      })
       .where(eq(applications.id, options.applicationId));
 
     let offer: { id: string; tier: Tier; downgradedFrom: Tier | null } | undefined;

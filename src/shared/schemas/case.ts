@@ -109,6 +109,8 @@ export type ApplicantCaseResponse = {
     stage_changed_at: string;
     tier_assigned: Tier | null;
     tier_accepted: Tier | null;
+    /** The latest tier override's reason (staff's words) and time; null if never overridden. */
+    tier_override: { reason: string; at: string } | null;
   };
   /** Null until the applicant has sent the details step. */
   details: {
