@@ -120,8 +120,9 @@ const notScreenedForSanctions = sql`not exists (select 1 from ${identityChecks}
  * `ORDER BY … LIMIT` as if matches were spread evenly, and guesses how many there are: for a
  * rare match (a sanctions hit, a filter combination nobody meets) it walks the whole table
  * newest first, probing each row. Knowing the total, we compare the two ways ourselves:
- * walking newest first probes about (offset + pageSize) × applications / total rows; collecting every match and sorting costs
- * about total rows. The cheaper one runs (a stage alone has its own ordered index: it walks).
+ * walking newest first probes about (offset + pageSize) × applications / total rows;
+ * collecting every match and sorting costs about total rows. The cheaper one runs (a stage
+ * alone has its own ordered index: it walks).
  */
 export async function adminApplicantList(options: {
   db: Db;
