@@ -348,13 +348,13 @@ try {
     ...queue('admin-activation-list'),
     { call: 'admin-audit-list', label: 'newest, no filter', body: {} },
     { call: 'admin-audit-list', label: 'page 100', body: { page: 100 } },
-    { call: 'admin-audit-list', label: 'one member', body: { actor_id: me!.id } },
+    { call: 'admin-audit-list', label: 'one member', body: { member: me!.id } },
     { call: 'admin-audit-list', label: 'one action', body: { action: 'kyc_file.approve' } },
     {
       call: 'admin-audit-list',
       label: 'member, action and a week',
       body: {
-        actor_id: me!.id,
+        member: me!.id,
         action: 'eoi_request.update_status',
         from: new Date(Date.now() - 14 * 86_400_000).toISOString().slice(0, 10),
         to: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10),
