@@ -425,8 +425,8 @@ describe('EOI and Contact tabs (own server)', () => {
     });
   }
 
-  it('EOI and Contact at 1280 px: every column in the frame, long names and e-mails wrap, the status select whole', async () => {
-    for (const tab of ['EOI', 'Contact'] as const) {
+  for (const tab of ['EOI', 'Contact'] as const) {
+    it(`${tab} at 1280 px: every column in the frame, long names and e-mails wrap, the status select whole`, async () => {
       const page = await openTab(tab, { width: 1280, height: 900 });
       const call = tab === 'EOI' ? 'admin-eoi-list' : 'admin-contact-list';
       // The first row as long as the forms allow: name, address, phone, reason.
@@ -454,8 +454,8 @@ describe('EOI and Contact tabs (own server)', () => {
       // The long address wraps inside its cell rather than widening the table.
       const email = rowOf(page, LONG_ROW.name).getByText(/@a-very-long-domain/);
       expect((await email.boundingBox())!.height, tab).toBeGreaterThan(30);
-    }
-  });
+    });
+  }
 
   it('EOI at 1280 px in dark mode: no serious axe violation with a row selected', async () => {
     const page = await openTab('EOI');
