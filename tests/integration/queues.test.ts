@@ -209,10 +209,11 @@ describe('the KYC queue', () => {
     expect((await pending()).total).toBe(BACKLOG + 1);
     const approved = await ok<KycListFile>('admin-kyc-list', { status: 'approved' });
     expect(approved.data.map((row) => row.id)).toEqual([file.id]);
-    // Without a status: every file still anyone's work, or reviewed; never the sent-back one.
+    // Without a status: each applicant's record, the sent-back file too; never the declined.
     const all = await ok<KycListFile>('admin-kyc-list', { page_size: 100 });
-    expect(all.total).toBe(BACKLOG + 2);
-    expect(all.data.map((row) => row.basic_id)).not.toContain(sentBack);
+    expect(all.total).toBe(BACKLOG + 3);
+    expect(all.data[0]?.basic_id).toBe(sentBack);
+    expect(all.data.map((row) => row.basic_id)).not.toContain(declined);
   });
 
   it('refuses bad paging and filters with a message, never a server error', async () => {

@@ -17,8 +17,9 @@ export interface KycListInput extends QueueInput {
  *
  * A declined application's files are no longer anyone's work. Rejecting one file sends the
  * applicant back (`kyc_in_progress` → `detailed`) to upload again: a file still pending from
- * before that move waits for the resubmission, so it leaves the queue. A file uploaded since
- * the applicant entered `detailed` (a first upload, or a replacement) is listed as before.
+ * before that move waits for the resubmission, so it leaves the pending queue (the list of
+ * every file, each applicant's record, still shows it). A file uploaded since the applicant
+ * entered `detailed` (a first upload, or a replacement) is in the queue as before.
  */
 export async function adminKycList(options: {
   db: Db;
@@ -35,7 +36,7 @@ export async function adminKycList(options: {
     isNull(applications.erasedAt),
     ne(applications.stage, 'declined'),
     input.status ? eq(kycFiles.status, input.status) : undefined,
-    input.status && input.status !== 'pending' ? undefined : not(sentBack),
+    input.status === 'pending' ? not(sentBack) : undefined,
     ...queueConditions(input, options.staffId),
   );
 
