@@ -43,7 +43,6 @@ export const STAFF_CALLS = {
   'admin-applicant-override-tier': COMPLIANCE,
   'admin-audit-list': COMPLIANCE,
   'admin-audit-export': COMPLIANCE,
-  'admin-audit-export': COMPLIANCE,
   // The case screen and taking a case: both teams work cases.
   'admin-applicant-case': CASEWORK,
   'admin-case-assign': CASEWORK,
@@ -119,7 +118,6 @@ export const TAB_CALLS = {
   a11y: 'admin-asset-list',
   staff: 'admin-staff-list',
   data: 'admin-data-protection',
-  audit: 'admin-audit-list',
   audit: 'admin-audit-list',
 } as const satisfies Record<string, StaffCall>;
 
