@@ -7,6 +7,7 @@ import type {
   QueuePage,
 } from '../../src/shared/schemas/admin.ts';
 import type { Stage } from '../../src/shared/stages.ts';
+import { queryRows } from '../../src/server/db/client.ts';
 import { applications } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import type { SeededMember } from '../helpers/staff-seed.ts';
@@ -116,16 +117,15 @@ beforeAll(async () => {
     stageChangedAt: BACKLOG + 40,
   });
   chloe = await applicantWithFile({ name: 'Chloé Dubois', at: BACKLOG + 200 });
-  mine = (
-    await t.ctx.db.execute<{ id: string }>(
-      sql`select id from applications where email = 'backlog0003@example.com'`,
-    )
-  ).rows[0]!.id;
-  theirs = (
-    await t.ctx.db.execute<{ id: string }>(
-      sql`select id from applications where email = 'backlog0004@example.com'`,
-    )
-  ).rows[0]!.id;
+  const idOf = async (email: string) =>
+    (
+      await queryRows<{ id: string }>(
+        t.ctx.db,
+        sql`select id from applications where email = ${email}`,
+      )
+    )[0]!.id;
+  mine = await idOf('backlog0003@example.com');
+  theirs = await idOf('backlog0004@example.com');
 }, 120_000);
 
 afterAll(async () => {
