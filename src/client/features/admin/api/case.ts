@@ -4,7 +4,6 @@ import type {
   CaseAssignAction,
   CaseAssignResponse,
 } from '../../../../shared/schemas/case.ts';
-import { isApiError } from '../../../lib/api-client.ts';
 import { adminKey, refreshOnConflict } from './applicants.ts';
 import { staffApi } from './staff-api.ts';
 
@@ -23,8 +22,6 @@ export const caseQueryOptions = (basicId: string) =>
           signal,
         },
       ),
-    // A missing or erased applicant stays missing: no retries for a 4xx.
-    retry: (count, error) => !(isApiError(error) && error.status < 500) && count < 2,
   });
 
 export function useApplicantCase(basicId: string) {

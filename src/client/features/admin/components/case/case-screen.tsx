@@ -70,9 +70,7 @@ export function CaseScreen({ basicId }: { basicId: string }) {
     body = (
       <div className="mt-6">
         <TabEmpty title="Application not found">
-          <p className="text-sm text-muted-foreground">
-            It may have been erased, or the address is mistyped.
-          </p>
+          It may have been erased, or the address is mistyped.
         </TabEmpty>
       </div>
     );
@@ -109,13 +107,13 @@ function CaseBody({ data, staff }: { data: Case; staff: StaffMember }) {
       <div className="mt-3 grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-label="Identity files" className="grid gap-3 sm:grid-cols-2">
           <DocumentViewer
-            title="ID document"
+            title={KYC_TYPE_LABELS.document}
             file={data.files.document}
             mayView={may('admin-kyc-file')}
             name={name}
           />
           <DocumentViewer
-            title="Selfie"
+            title={KYC_TYPE_LABELS.selfie}
             file={data.files.selfie}
             mayView={may('admin-kyc-file')}
             name={name}

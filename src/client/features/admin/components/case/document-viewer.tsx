@@ -11,7 +11,7 @@ const ZOOM_MAX = 4;
 const ZOOM_STEP = 0.5;
 
 type Props = {
-  /** 'ID document' or 'Selfie'. */
+  /** 'Government ID' or 'Selfie Photo'. */
   title: string;
   file: CaseFile | null;
   /** The role may fetch identity files (admin-kyc-file). */
@@ -44,7 +44,7 @@ export function DocumentViewer({ title, file, mayView, name }: Props) {
 
 function Placeholder({ children }: { children: React.ReactNode }) {
   return (
-    <div className="flex h-56 items-center justify-center rounded-md border border-dashed border-border p-4 text-center text-sm text-muted-foreground lg:h-64">
+    <div className="flex h-56 items-center justify-center rounded-md border border-dashed border-border p-4 text-center text-sm text-muted-foreground lg:h-[26rem]">
       {children}
     </div>
   );
@@ -61,7 +61,7 @@ function FileView({ file, name }: { file: CaseFile; name: string }) {
     return (
       <div
         role="status"
-        className="flex h-56 items-center justify-center gap-2 rounded-md border border-border text-sm text-muted-foreground lg:h-64"
+        className="flex h-56 items-center justify-center gap-2 rounded-md border border-border text-sm text-muted-foreground lg:h-[26rem]"
       >
         <Loader2 aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
         Loading file...
@@ -101,7 +101,7 @@ function FileView({ file, name }: { file: CaseFile; name: string }) {
   return (
     <div className="grid gap-2">
       <div
-        className="h-56 overflow-auto rounded-md border border-border bg-muted/40 focus-visible:outline-2 focus-visible:outline-ring lg:h-64"
+        className="h-56 overflow-auto rounded-md border border-border bg-muted/40 focus-visible:outline-2 focus-visible:outline-ring lg:h-[26rem]"
         tabIndex={0}
         role="region"
         aria-label={`${label}, zoom ${Math.round(zoom * 100)}%`}
@@ -170,4 +170,4 @@ function FileView({ file, name }: { file: CaseFile; name: string }) {
   );
 }
 
-const title = (file: CaseFile) => (file.type === 'document' ? 'ID document' : 'selfie');
+const title = (file: CaseFile) => KYC_TYPE_LABELS[file.type];
