@@ -664,6 +664,11 @@ export const auditLog = pgTable(
     index('audit_log_target_idx').on(t.targetType, t.targetId),
     // The staff panel's whole-log view, newest first.
     index('audit_log_at_idx').on(t.at),
+    // The audit view's filters, newest first: by member, by action.
+    index('audit_log_staff_at_idx')
+      .on(t.actorId, t.at)
+      .where(sql`actor_type = 'staff'`),
+    index('audit_log_action_at_idx').on(t.action, t.at),
   ],
 );
 

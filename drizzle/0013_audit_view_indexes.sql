@@ -1,0 +1,2 @@
+CREATE INDEX "audit_log_staff_at_idx" ON "audit_log" USING btree ("actor_id","at") WHERE actor_type = 'staff';--> statement-breakpoint
+CREATE INDEX "audit_log_action_at_idx" ON "audit_log" USING btree ("action","at");
