@@ -879,6 +879,7 @@ describe('sessions', () => {
       id: expect.any(String),
       created_at: expect.any(String),
       expires_at: expect.any(String),
+      last_active_at: expect.any(String),
       ip: expect.anything(),
       user_agent: expect.anything(),
       current: expect.any(Boolean),
