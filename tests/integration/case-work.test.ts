@@ -93,6 +93,14 @@ async function applicant() {
     sanctions: false,
     country: 'GB',
   });
+  // A note to staff about the applicant is not mail sent to them.
+  await db.insert(emailOutbox).values({
+    to: 'staff@waj.example',
+    subject: 'Identity documents to review',
+    text: 'For staff',
+    template: 'kyc.staff_notification',
+    applicationId: id,
+  });
   await db.insert(emailOutbox).values({
     to: 'someone@example.com',
     subject: 'We have received your application',

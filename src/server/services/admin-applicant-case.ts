@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, notLike } from 'drizzle-orm';
 import {
   CASE_NOT_FOUND,
   type ApplicantCaseResponse,
@@ -85,7 +85,13 @@ export async function adminApplicantCase(options: {
           sentAt: emailOutbox.sentAt,
         })
         .from(emailOutbox)
-        .where(eq(emailOutbox.applicationId, applicationId))
+        // Mail to the applicant only: staff notifications about them carry their id too.
+        .where(
+          and(
+            eq(emailOutbox.applicationId, applicationId),
+            notLike(emailOutbox.template, '%staff_notification%'),
+          ),
+        )
         .orderBy(desc(emailOutbox.createdAt))
         .limit(EMAILS_SHOWN),
       applicationCase(db, applicationId),
