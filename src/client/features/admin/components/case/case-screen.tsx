@@ -395,6 +395,14 @@ function Declared({ data }: { data: Case }) {
           ],
           ['Preferred tier', details ? TIER_INFO[details.preferred_tier].name : '—'],
           ['Assigned tier', tierName(applicant.tier_assigned)],
+          ...(applicant.tier_override
+            ? ([
+                [
+                  'Override reason',
+                  `${applicant.tier_override.reason} (${formatStaffDateTime(applicant.tier_override.at)})`,
+                ],
+              ] as [string, ReactNode][])
+            : []),
         ]}
       />
     </Block>

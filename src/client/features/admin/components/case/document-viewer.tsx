@@ -1,5 +1,5 @@
 import { FileWarning, Loader2, RotateCw, ZoomIn, ZoomOut } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CaseFile } from '../../../../../shared/schemas/case.ts';
 import { Button, buttonVariants } from '../../../../components/ui/button.tsx';
 import { KYC_TYPE_LABELS, downloadName, previewKind } from '../tabs/kyc/kyc-format.ts';
@@ -54,6 +54,14 @@ function FileView({ file, name }: { file: CaseFile; name: string }) {
   const blob = useKycFileUrl(file.id);
   const [zoom, setZoom] = useState(1);
   const [turns, setTurns] = useState(0);
+  const frame = useRef<HTMLDivElement>(null);
+  // Zooming keeps the middle of the picture in view, rather than its top-left corner.
+  useEffect(() => {
+    const el = frame.current;
+    if (!el) return;
+    el.scrollLeft = (el.scrollWidth - el.clientWidth) / 2;
+    el.scrollTop = (el.scrollHeight - el.clientHeight) / 2;
+  }, [zoom]);
   const label = `${KYC_TYPE_LABELS[file.type]} of ${name}`;
   const kind = previewKind(file.content_type);
 
@@ -101,6 +109,7 @@ function FileView({ file, name }: { file: CaseFile; name: string }) {
   return (
     <div className="grid gap-2">
       <div
+        ref={frame}
         className="h-56 overflow-auto rounded-md border border-border bg-muted/40 focus-visible:outline-2 focus-visible:outline-ring lg:h-[26rem]"
         tabIndex={0}
         role="region"
