@@ -54,10 +54,11 @@ async function openBenchDatabase(
   const database = await openDatabase({ url: url.toString(), dataDir: 'memory' });
   let seeded = false;
   if (exists) {
-    const marker = await database.db.execute(
+    const marker = await queryRows(
+      database.db,
       sql`select 1 from information_schema.tables where table_name = 'bench_seeded'`,
     );
-    seeded = marker.rows.length > 0;
+    seeded = marker.length > 0;
   }
   return {
     database,

@@ -88,7 +88,7 @@ describe('staff panel: case screen (own server)', () => {
     }
     for (const button of buttons) {
       const box = (await button.boundingBox())!;
-      expect(box, await button.textContent()).toBeTruthy();
+      expect(box, (await button.textContent()) ?? undefined).toBeTruthy();
       expect(
         box.y + box.height,
         `${await button.textContent()} below the fold`,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../src/server/db/client.ts';
+import { queryRows, type Db } from '../../src/server/db/client.ts';
 import { auditLog, contactMessages, eoiRequests } from '../../src/server/db/schema.ts';
 import { DATABASE_UNAVAILABLE } from '../../src/server/errors.ts';
 import { EXPORT_BATCH_SIZE } from '../../src/server/services/admin-export-csv.ts';
@@ -475,12 +475,13 @@ describe.runIf(TEST_DB_KIND === 'postgres')('admin-export-csv on PostgreSQL (COP
     return Buffer.from(await res.arrayBuffer());
   };
   /** The COPY backend of a running export, if any. */
-  const copyBackends = async () =>
-    (
-      await t.ctx.db.execute<{ pid: number }>(sql`select pid from pg_stat_activity
+  const copyBackends = () =>
+    queryRows<{ pid: number }>(
+      t.ctx.db,
+      sql`select pid from pg_stat_activity
         where datname = current_database() and pid <> pg_backend_pid() and query ilike 'copy (%'
-          and state = 'active'`)
-    ).rows;
+          and state = 'active'`,
+    );
 
   it('writes the same bytes as the keyset path, tricky values included', async () => {
     await t.ctx.db.insert(eoiRequests).values([

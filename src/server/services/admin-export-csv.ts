@@ -1,5 +1,6 @@
 import { PassThrough, pipeline, Readable, Transform } from 'node:stream';
 import { and, desc, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
@@ -32,7 +33,7 @@ type InboxColumns = typeof eoiRequests | typeof contactMessages;
  * (a cell starting with = + - @, a tab or a CR gets a leading ', OWASP's advice), and an empty
  * text as no value, since COPY would quote '' and csv-stringify would not.
  */
-const cell = (column: SQL | InboxColumns['email']) =>
+const cell = (column: SQL | AnyPgColumn) =>
   sql<string | null>`case when left(${column}, 1) in ('=', '+', '-', '@', chr(9), chr(13))
     then '''' || ${column} else nullif(${column}, '') end`;
 
