@@ -38,11 +38,21 @@ export async function axeViolations(
     const axe = (
       window as unknown as {
         axe: {
-          run: (ctx: Document, options: object) => Promise<{ violations: AxeViolation[] }>;
+          run: (
+            ctx: Element | Document,
+            options: object,
+          ) => Promise<{ violations: AxeViolation[] }>;
         };
       }
     ).axe;
-    const result = await axe.run(document, {
+    // With a modal dialog or sheet open, the page behind it is inert and dimmed on purpose by
+    // the overlay: what a person can read and reach is the dialog, so that is what is checked
+    // (the page itself is checked without the dialog elsewhere).
+    const modals = [...document.querySelectorAll('[role="dialog"],[role="alertdialog"]')].filter(
+      (element) => element.getAttribute('aria-modal') === 'true',
+    );
+    const context = modals.at(-1) ?? document;
+    const result = await axe.run(context, {
       resultTypes: ['violations'],
       ...(only ? { runOnly: { type: 'rule', values: only } } : {}),
     });

@@ -4,13 +4,13 @@ import { ADMIN_TABS, resolveTab, tabsFor } from './admin-tab-list.ts';
 const values = (role: Parameters<typeof tabsFor>[0]) => tabsFor(role).map((tab) => tab.value);
 
 describe('tabsFor', () => {
-  it('gives an owner every tab, Staff then Data protection last', () => {
+  it('gives an owner every tab, Staff, Data protection and Audit last', () => {
     expect(values('owner')).toEqual(ADMIN_TABS.map((tab) => tab.value));
-    expect(values('owner').slice(-2)).toEqual(['staff', 'data']);
+    expect(values('owner').slice(-3)).toEqual(['staff', 'data', 'audit']);
   });
 
-  it('gives compliance the casework and review tabs and Data protection (CONTRACT §5, §6)', () => {
-    expect(values('compliance')).toEqual(['applicants', 'kyc', 'offers', 'data']);
+  it('gives compliance the casework and review tabs, Data protection and Audit (CONTRACT §5, §6)', () => {
+    expect(values('compliance')).toEqual(['applicants', 'kyc', 'offers', 'data', 'audit']);
   });
 
   it('gives operations the inboxes, activations, assets, invites and A11y', () => {
