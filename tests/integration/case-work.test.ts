@@ -166,6 +166,35 @@ describe('admin-applicant-case', () => {
     expect(found.details?.pep_declared).toBe(true);
   });
 
+  it('gives the decline reason and an erasure request to owner and compliance, never to operations', async () => {
+    const id = await applicant();
+    const declined = await staff('admin-applicant-decline', sam, {
+      basic_id: id,
+      reason: 'Source of funds could not be verified',
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    const asked = await staff('admin-applicant-erase', sam, {
+      basic_id: id,
+      reason: 'Applicant asked by phone',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+
+    for (const who of [sam, owner]) {
+      const found = await caseOf(id, who);
+      expect(found.case.decline_reason).toBe('Source of funds could not be verified');
+      expect(found.case.erasure_request?.reason).toBe('Applicant asked by phone');
+    }
+    const res = await staff('admin-applicant-case', operations, { basic_id: id });
+    expect(res.statusCode).toBe(200);
+    const found = res.json<ApplicantCaseResponse>();
+    // The case still says it was declined, and when; the words are not in the answer at all.
+    expect(found.case.declined_at).not.toBeNull();
+    expect(found.case.decline_reason).toBeNull();
+    expect(found.case.erasure_request).toBeNull();
+    expect(res.body).not.toContain('Source of funds');
+    expect(res.body).not.toContain('asked by phone');
+  });
+
   it('is "Application not found" for an unknown or erased applicant', async () => {
     const unknown = await staff('admin-applicant-case', sam, { basic_id: randomUUID() });
     expect(unknown.statusCode).toBe(404);

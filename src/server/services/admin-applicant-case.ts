@@ -4,6 +4,7 @@ import {
   type ApplicantCaseResponse,
   type CaseFile,
 } from '../../shared/schemas/case.ts';
+import type { ApplicationCase } from '../../shared/schemas/data-protection.ts';
 import { mayCall, type StaffRole } from '../../shared/staff.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -54,6 +55,9 @@ export async function adminApplicantCase(options: {
   // Notes and the trail are compliance's (CONTRACT §5); operations read the case without them.
   const reviews = mayCall(role, 'admin-kyc-action');
   const readsAudit = mayCall(role, 'admin-audit-list');
+  // The decline reason and an erasure request (its reason, who asked) are staff's internal
+  // words on data protection (CONTRACT §6): owner and compliance only.
+  const readsDataProtection = mayCall(role, 'admin-data-protection');
 
   const [files, [check], [offer], [activation], emails, dataProtection, timeline] =
     await Promise.all([
@@ -102,6 +106,17 @@ export async function adminApplicantCase(options: {
           })
         : null,
     ]);
+
+  // Read in the same breath as the row above; null only if it vanished in between.
+  const caseState: ApplicationCase = dataProtection ?? {
+    stage: application.stage,
+    created_at: application.createdAt.toISOString(),
+    declined_at: iso(application.declinedAt),
+    decline_reason: application.declineReason,
+    erased_at: null,
+    erasure_reason: null,
+    erasure_request: null,
+  };
 
   // The newest upload of each kind is the one under review (a replaced file is gone anyway).
   const newest = (type: CaseFile['type']): CaseFile | null => {
@@ -196,16 +211,9 @@ export async function adminApplicantCase(options: {
             assigned_at: application.assignedAt.toISOString(),
           }
         : null,
-    // Read in the same breath as the row above; null only if it vanished in between.
-    case: dataProtection ?? {
-      stage: application.stage,
-      created_at: application.createdAt.toISOString(),
-      declined_at: iso(application.declinedAt),
-      decline_reason: application.declineReason,
-      erased_at: null,
-      erasure_reason: null,
-      erasure_request: null,
-    },
+    case: readsDataProtection
+      ? caseState
+      : { ...caseState, decline_reason: null, erasure_request: null },
     timeline: timeline?.data ?? null,
   };
 }

@@ -126,7 +126,10 @@ export type ApplicantCaseResponse = {
   activation: CaseActivation | null;
   emails: CaseEmail[];
   assignee: CaseAssignee | null;
-  /** Decline and erasure request (the timeline sheet's case block). */
+  /**
+   * Decline and erasure request (the timeline sheet's case block). For a role that may not read
+   * data protection (operations) the decline reason and the erasure request are null.
+   */
   case: ApplicationCase;
   /** Newest first; null for a role that may not read the audit trail. */
   timeline: AuditRow[] | null;
