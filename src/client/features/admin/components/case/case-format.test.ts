@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { caseStageLabel, formatIncome, timeSince } from './case-format.ts';
+import { IDENTITY_DECISIONS, IDENTITY_STATUSES } from '../../../../../shared/stages.ts';
+import {
+  caseStageLabel,
+  formatIncome,
+  screeningDecisionLabel,
+  screeningStatusLabel,
+  timeSince,
+} from './case-format.ts';
 
 describe('timeSince', () => {
   const now = Date.parse('2026-03-10T12:00:00Z');
@@ -25,5 +32,20 @@ describe('caseStageLabel', () => {
 describe('formatIncome', () => {
   it('shows whole pounds', () => {
     expect(formatIncome(185000)).toBe('£185,000');
+  });
+});
+
+describe('screening labels', () => {
+  it('reads the check status and decision as the Applicants table does, never a raw value', () => {
+    expect(screeningStatusLabel('submitted')).toBe('Submitted');
+    expect(screeningStatusLabel('approved')).toBe('Approved');
+    expect(screeningDecisionLabel('resubmission_requested')).toBe('Resubmit');
+    expect(screeningDecisionLabel('approved')).toBe('Approved');
+    expect(screeningDecisionLabel(null)).toBe('—');
+    const labels = [
+      ...IDENTITY_STATUSES.map(screeningStatusLabel),
+      ...IDENTITY_DECISIONS.map(screeningDecisionLabel),
+    ];
+    for (const label of labels) expect(label).toMatch(/^[A-Z][a-z]+( [a-z]+)*$/);
   });
 });

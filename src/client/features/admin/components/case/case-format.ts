@@ -1,4 +1,8 @@
-import type { Stage } from '../../../../../shared/stages.ts';
+import {
+  DECISION_FILTER_OPTIONS,
+  STATUS_FILTER_OPTIONS,
+} from '../../../../../shared/schemas/admin-lists.ts';
+import type { IdentityDecision, IdentityStatus, Stage } from '../../../../../shared/stages.ts';
 import { stageLabel } from '../../../../../shared/stages.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -19,6 +23,18 @@ export function caseStageLabel(stage: Stage): string {
   if (stage === 'declined') return 'Declined';
   if (stage === 'detailed') return 'Details sent';
   return stageLabel(stage);
+}
+
+/**
+ * The identity check's status and decision in the Applicants table's words (its filter labels),
+ * so the case screen and the list never name one state two ways.
+ */
+export function screeningStatusLabel(status: IdentityStatus): string {
+  return STATUS_FILTER_OPTIONS.find((option) => option.value === status)?.label ?? status;
+}
+export function screeningDecisionLabel(decision: IdentityDecision | null): string {
+  if (decision === null) return '—';
+  return DECISION_FILTER_OPTIONS.find((option) => option.value === decision)?.label ?? decision;
 }
 
 /** Whole pounds, as the applicant declared them. */

@@ -1,8 +1,8 @@
-import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import type { AuditRow } from '../../../../../shared/schemas/admin-lists.ts';
+import { formatValue } from '../../../../../shared/audit-labels.ts';
 import type { ApplicantCaseResponse, CaseFile } from '../../../../../shared/schemas/case.ts';
 import { EMPLOYMENT_LABELS } from '../../../../../shared/schemas/journey.ts';
 import { DECLINABLE_STAGES } from '../../../../../shared/stages.ts';
@@ -18,9 +18,9 @@ import { useMe } from '../../api/get-me.ts';
 import type { KycAction } from '../../api/kyc.ts';
 import { formatStaffDateTime } from '../../utils/format-date.ts';
 import { TabEmpty, TabError, TabLoading } from '../common/tab-state.tsx';
+import { TimelineEvents } from '../common/timeline-events.tsx';
 import { ReasonDialog } from '../tabs/data-protection/reason-dialog.tsx';
 import { OverrideTierDialog, refusalMessage } from '../tabs/applicants/override-tier-dialog.tsx';
-import { actionLabel, describeChange, timelineActor } from '../tabs/applicants/timeline-format.ts';
 import { KYC_TYPE_LABELS } from '../tabs/kyc/kyc-format.ts';
 import { KycStatusBadge } from '../tabs/kyc/kyc-status-badge.tsx';
 import {
@@ -28,6 +28,8 @@ import {
   formatIncome,
   OVERRIDE_STAGES,
   RESEND_STAGES,
+  screeningDecisionLabel,
+  screeningStatusLabel,
   timeSince,
 } from './case-format.ts';
 import { DocumentViewer } from './document-viewer.tsx';
@@ -129,7 +131,7 @@ function CaseBody({ data, staff }: { data: Case; staff: StaffMember }) {
         <OfferBlock data={data} />
         <ActivationBlock data={data} />
         <EmailsBlock data={data} />
-        {data.timeline ? <TimelineBlock rows={data.timeline} /> : null}
+        {data.timeline ? <TimelineBlock data={data} rows={data.timeline} /> : null}
       </div>
     </>
   );
@@ -411,14 +413,16 @@ function Declared({ data }: { data: Case }) {
 
 function Screening({ data }: { data: Case }) {
   const check = data.screening;
+  // Provider words (submitted, resubmission_requested) as words, like the timeline's.
+  const lastEvent = check?.last_event ? formatValue('last_event', check.last_event) : '';
   return (
     <Block title="Screening">
       {check ? (
         <Facts
           items={[
             ['Provider', check.provider === 'builtin' ? 'Staff review' : 'Veriff'],
-            ['Status', check.status],
-            ['Decision', check.decision ?? '—'],
+            ['Status', screeningStatusLabel(check.status)],
+            ['Decision', screeningDecisionLabel(check.decision)],
             ['PEP match', yesNo(check.pep)],
             [
               'Sanctions',
@@ -430,7 +434,7 @@ function Screening({ data }: { data: Case }) {
             [
               'Last event',
               check.last_event_at
-                ? `${check.last_event ?? ''} ${formatStaffDateTime(check.last_event_at)}`.trim()
+                ? `${lastEvent} ${formatStaffDateTime(check.last_event_at)}`.trim()
                 : '—',
             ],
           ]}
@@ -518,47 +522,13 @@ function EmailsBlock({ data }: { data: Case }) {
   );
 }
 
-function TimelineBlock({ rows }: { rows: AuditRow[] }) {
+function TimelineBlock({ data, rows }: { data: Case; rows: NonNullable<Case['timeline']> }) {
   return (
     <Block title="Timeline">
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">No events recorded yet</p>
       ) : (
-        <ol className="grid gap-3" aria-label="Events, newest first">
-          {rows.map((row) => {
-            const changes = describeChange(row.before, row.after);
-            const actor = timelineActor(row);
-            return (
-              <li key={row.id} className="border-l-2 border-border pl-3">
-                <p className="text-sm font-medium">{actionLabel(row.action)}</p>
-                <p className="text-xs text-muted-foreground">
-                  <time dateTime={row.at}>{formatStaffDateTime(row.at)}</time> ·{' '}
-                  <span className="font-medium text-foreground">{actor.name}</span>
-                  {actor.role ? <> · {actor.role}</> : null}
-                </p>
-                {changes.length > 0 ? (
-                  <dl className="mt-1 grid gap-0.5 text-sm">
-                    {changes.map((change) => (
-                      <div key={change.key} className="flex flex-wrap items-baseline gap-x-1.5">
-                        <dt className="text-muted-foreground">{change.label}:</dt>
-                        <dd className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 wrap-anywhere">
-                          {change.from !== null ? (
-                            <>
-                              <span>{change.from}</span>
-                              <ArrowRight aria-hidden="true" className="size-3 self-center" />
-                              <span className="sr-only">to</span>
-                            </>
-                          ) : null}
-                          <span className="font-medium">{change.to ?? '—'}</span>
-                        </dd>
-                      </div>
-                    ))}
-                  </dl>
-                ) : null}
-              </li>
-            );
-          })}
-        </ol>
+        <TimelineEvents rows={rows} members={data.assignee ? [data.assignee] : undefined} />
       )}
     </Block>
   );

@@ -1,5 +1,5 @@
-import { ArrowRight, X } from 'lucide-react';
-import type { ApplicantRow, AuditRow } from '../../../../../../shared/schemas/admin-lists.ts';
+import { X } from 'lucide-react';
+import type { ApplicantRow } from '../../../../../../shared/schemas/admin-lists.ts';
 import { Button } from '../../../../../components/ui/button.tsx';
 import {
   Sheet,
@@ -11,11 +11,10 @@ import {
 } from '../../../../../components/ui/sheet.tsx';
 import { useTimeline } from '../../../api/audit.ts';
 import { TabEmpty, TabError, TabLoading } from '../../common/tab-state.tsx';
+import { TimelineEvents } from '../../common/timeline-events.tsx';
 import { applicantName } from './applicants-table.tsx';
 import { CasePanel } from './case-panel.tsx';
 import { ExportApplicantButton } from './export-applicant-button.tsx';
-import { actionLabel, describeChange, timelineActor } from './timeline-format.ts';
-import { formatStaffDateTime } from '../../../utils/format-date.ts';
 
 /** What the sheet needs of an applicant: a list row, or a pending erasure request's applicant. */
 export type TimelineApplicant = Pick<ApplicantRow, 'id' | 'full_name' | 'email' | 'stage'>;
@@ -89,50 +88,9 @@ function TimelineContent({ applicant }: { applicant: TimelineApplicant }) {
         ) : timeline.data.data.length === 0 ? (
           <TabEmpty title="No events recorded yet" />
         ) : (
-          <ol className="grid gap-4" aria-label="Events, newest first">
-            {timeline.data.data.map((row) => (
-              <TimelineEntry key={row.id} row={row} />
-            ))}
-          </ol>
+          <TimelineEvents rows={timeline.data.data} />
         )}
       </div>
     </>
-  );
-}
-
-function TimelineEntry({ row }: { row: AuditRow }) {
-  const changes = describeChange(row.before, row.after);
-  const actor = timelineActor(row);
-  return (
-    <li className="border-l-2 border-border pl-4">
-      <p className="font-medium">{actionLabel(row.action)}</p>
-      <p className="text-xs text-muted-foreground">
-        <time dateTime={row.at}>{formatStaffDateTime(row.at)}</time> ·{' '}
-        {/* The member's name stands out; their e-mail is a hover away. */}
-        <span className="font-medium text-foreground" title={row.actor_email ?? undefined}>
-          {actor.name}
-        </span>
-        {actor.role ? <> · {actor.role}</> : null}
-      </p>
-      {changes.length > 0 ? (
-        <dl className="mt-2 grid gap-1 text-sm">
-          {changes.map((change) => (
-            <div key={change.key} className="flex flex-wrap items-baseline gap-x-1.5">
-              <dt className="text-muted-foreground">{change.label}:</dt>
-              <dd className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 wrap-anywhere">
-                {change.from !== null ? (
-                  <>
-                    <span>{change.from}</span>
-                    <ArrowRight aria-hidden="true" className="size-3 self-center" />
-                    <span className="sr-only">to</span>
-                  </>
-                ) : null}
-                <span className="font-medium">{change.to ?? '—'}</span>
-              </dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
-    </li>
   );
 }
