@@ -150,4 +150,27 @@ describe('staff idle timeout', () => {
     const other = rows.find((row) => !row.current)!;
     expect(Date.parse(other.last_active_at)).toBe(recentAt.getTime());
   });
+
+  it("the legal editor's calls, with the token as a bearer header, count as activity", async () => {
+    const owner = await seedStaffMember(t.ctx.db, t.ctx.secrets.mfaKey, { role: 'owner' });
+    const token = await seedStaffToken(t.ctx.db, owner.id);
+    await setToken(token, { lastActiveAt: ago(20 * MINUTE) });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin-legal-update',
+      payload: { slug: 'privacy', title: 'Privacy', html: '<p>Changed</p>' },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(Date.now() - (await lastActiveAt(token))).toBeLessThan(MINUTE);
+
+    await setToken(token, { lastActiveAt: ago(20 * MINUTE) });
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/one-time-legal-update',
+      headers: { 'x-admin-pass': token },
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(Date.now() - (await lastActiveAt(token))).toBeLessThan(MINUTE);
+  });
 });

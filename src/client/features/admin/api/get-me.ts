@@ -3,7 +3,7 @@ import type { AdminMeResponse, AdminSessionResponse } from '../../../../shared/s
 import { mayCall, type StaffCall, type StaffMember } from '../../../../shared/staff.ts';
 import { setStaffToken } from '../../../lib/staff-token.ts';
 import { adminKey } from './applicants.ts';
-import { startStaffActivity } from './staff-activity.ts';
+import { startStaffActivity } from '../../../lib/staff-activity.ts';
 import { staffApi } from './staff-api.ts';
 
 /** Under adminKey, so signing out forgets who was signed in with everything else. */

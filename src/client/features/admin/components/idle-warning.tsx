@@ -17,7 +17,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useStaffToken } from '../../../lib/staff-token.ts';
 import { meQuery } from '../api/get-me.ts';
 import { useSignOut } from '../api/sign-out.ts';
-import { useStaffActivity } from '../api/staff-activity.ts';
+import { useStaffActivity } from '../../../lib/staff-activity.ts';
 import { signOutExpired } from '../api/staff-api.ts';
 
 /**

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_TOKEN_HEADER } from '../../../../shared/api.ts';
 import type { OneTimeLegalUpdateResponse } from '../../../../shared/schemas/site.ts';
 import { api } from '../../../lib/api-client.ts';
+import { noteStaffCall } from '../../../lib/staff-activity.ts';
 import { legalDocumentsQueryKey } from './get-legal-documents.ts';
 
 /**
@@ -13,6 +14,8 @@ export async function applyLegalUpdates({
 }: {
   token: string;
 }): Promise<OneTimeLegalUpdateResponse['updated']> {
+  // Counts toward the idle end like any staff call (decision 034).
+  noteStaffCall();
   const response = await api.post<OneTimeLegalUpdateResponse>('/one-time-legal-update', undefined, {
     headers: { [ADMIN_TOKEN_HEADER]: token },
   });

@@ -5,6 +5,7 @@ import type {
   TLegalUpdateRequest,
 } from '../../../../shared/schemas/site.ts';
 import { api } from '../../../lib/api-client.ts';
+import { noteStaffCall } from '../../../lib/staff-activity.ts';
 import { legalDocumentsQueryKey } from './get-legal-documents.ts';
 
 export type UpdateLegalDocumentInput = { data: TLegalUpdateRequest; token: string };
@@ -14,6 +15,9 @@ export async function updateLegalDocument({
   data,
   token,
 }: UpdateLegalDocumentInput): Promise<LegalDocument> {
+  // The member's own call with their staff token: the server counts it toward the idle end
+  // (decision 034), so the panel's count moves too.
+  noteStaffCall();
   const response = await api.post<LegalUpdateResponse>('/admin-legal-update', data, {
     headers: { Authorization: `Bearer ${token}` },
   });
