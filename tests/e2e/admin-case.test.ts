@@ -136,6 +136,44 @@ describe('staff panel: case screen (own server)', () => {
     // Taking it over is an explicit button, not the plain 'Take case'.
     await page.getByRole('button', { name: 'Take over' }).waitFor();
     expect(await page.getByRole('button', { name: 'Take case' }).count()).toBe(0);
+
+    // The timeline names who has it, by name (the row holds only their id): nobody, then them.
+    const takenBy = new RegExp(`Assigned to:\\s*—\\s*(to\\s*)?${ownerName}`);
+    const taking = page
+      .getByRole('region', { name: 'Timeline' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Case taken' });
+    await taking.waitFor();
+    expect(await taking.innerText()).toMatch(takenBy);
+
+    // The applicants tab's timeline sheet shows the same events, the assignee named too.
+    const email = (await caseOf(other)).applicant.email!;
+    await page.goto('/admin?tab=applicants');
+    await page
+      .getByRole('region', { name: 'Applicants', exact: true })
+      .locator('tbody tr')
+      .filter({ hasText: email })
+      .getByRole('button', { name: 'Timeline for Amelia Hart' })
+      .click();
+    const inSheet = page
+      .getByRole('dialog', { name: 'Timeline' })
+      .getByRole('list', { name: 'Events, newest first' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Case taken' });
+    await inSheet.waitFor();
+    expect(await inSheet.innerText()).toMatch(takenBy);
+    expect(await inSheet.innerText()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+  });
+
+  it('reads the screening in words, never raw values', async () => {
+    const page = await openCase(other);
+    const screening = page.getByRole('region', { name: 'Screening' });
+    await screening.getByText('Provider').waitFor();
+    const status = await screening.locator('dt:text-is("Status") + dd').innerText();
+    expect(['Created', 'Started', 'Submitted', 'Approved', 'Declined']).toContain(status);
+    expect(await screening.innerText()).not.toMatch(/\b[a-z]+_[a-z_]+\b/);
+    const found = await caseOf(other);
+    expect(found.screening?.status).toBe(status.toLowerCase());
   });
 
   it("says 'Application not found' for an unknown applicant, with the way back", async () => {
