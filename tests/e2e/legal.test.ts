@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_IDLE_MESSAGE } from '../../src/shared/staff.ts';
+import { openAdmin } from './helpers/admin.ts';
 import { launchBrowser, type PageOptions } from './helpers/browser.ts';
 import { startBuiltServer, staffSignIn, type RunningServer } from './helpers/server.ts';
 
@@ -270,6 +272,37 @@ describe('legal edit mode', () => {
     await content(page).waitFor();
     expect(await h1(page).textContent()).toBe('Terms of Membership');
     expect((await storedDocuments()).map((doc) => doc.title)).not.toContain('Never saved');
+  });
+
+  it("counts a save as the member's activity, so the panel's idle count starts again from it", async () => {
+    // The page's clock is Playwright's (kept across navigations); the server's is real.
+    const page = await openAdmin(
+      async (options) => {
+        const fresh = await openPage(options);
+        await fresh.clock.install();
+        return fresh;
+      },
+      { baseURL },
+    );
+    // 20 minutes on the panel without a call, then off to edit the cookie policy.
+    await page.clock.fastForward('20:00');
+    await page.goto('/legal/cookies');
+    await poll(() => h1(page).textContent()).toBe('Cookie Policy');
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Title' }).fill('Cookie Policy (edited)');
+    const savedAt = await page.evaluate(() => Date.now());
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Legal document updated successfully').waitFor();
+    const recorded = await page.evaluate(() => Number(sessionStorage.getItem('waj_admin_active')));
+    expect(recorded).toBeGreaterThanOrEqual(savedAt);
+
+    // 20 more minutes: 40 since the panel's last call, 20 since the save. Still signed in.
+    await page.clock.fastForward('20:00');
+    await page.goto('/admin');
+    await page.getByRole('tablist', { name: 'Admin sections' }).waitFor();
+    const warning = page.getByRole('alertdialog', { name: 'Your session will end in 1 minute' });
+    expect(await warning.count()).toBe(0);
+    expect(await page.getByText(SESSION_IDLE_MESSAGE).count()).toBe(0);
   });
 
   it('drops a refused token and asks for sign-in again', async () => {
