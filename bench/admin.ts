@@ -5,7 +5,8 @@
  * (DATABASE_URL; skipped without it, or on the embedded PGlite with BENCH_PGLITE=1): a fresh
  * database is made for the run and dropped after it. BENCH_DB=<name> keeps (or reuses) a
  * seeded database of that name instead, for measuring again without seeding again;
- * BENCH_CALLS, BENCH_CONCURRENCY and BENCH_CASE_SECONDS change how long each query is driven.
+ * BENCH_CALLS, BENCH_CONCURRENCY and BENCH_CASE_SECONDS change how long each query is driven;
+ * BENCH_ONLY=<text> measures only the queries whose call or label contains it.
  * Fails if a p95 or the export misses its target.
  */
 import { Secret, TOTP } from 'otpauth';
@@ -439,7 +440,10 @@ try {
 
   const results: Result[] = [];
   // BENCH_SKIP_LISTS=1: the export alone (e.g. measured again on a quieter machine).
-  for (const c of process.env.BENCH_SKIP_LISTS ? [] : cases) {
+  // BENCH_ONLY=<text>: only the queries whose call or label contains it.
+  const only = process.env.BENCH_ONLY;
+  const chosen = cases.filter((c) => !only || `${c.call} ${c.label}`.includes(only));
+  for (const c of process.env.BENCH_SKIP_LISTS ? [] : chosen) {
     results.push(await measure(c));
     const r = results.at(-1)!;
     process.stderr.write(`${r.call} ${r.label}: ${r.refused ?? `${Math.round(r.p95)} ms p95`}\n`);

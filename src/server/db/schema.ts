@@ -270,8 +270,12 @@ export const eoiRequests = pgTable(
     check('eoi_requests_status_check', inList('status', INBOX_STATUSES)),
     index('eoi_requests_status_created_idx').on(t.status, t.createdAt),
     index('eoi_requests_created_idx').on(t.createdAt),
-    index('eoi_requests_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
-    index('eoi_requests_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    // Searched as the applicant list is: case and accents ignored (search_text, migration 0010).
+    index('eoi_requests_name_search_idx').using(
+      'gin',
+      sql`search_text(${t.fullName}) gin_trgm_ops`,
+    ),
+    index('eoi_requests_email_search_idx').using('gin', sql`search_text(${t.email}) gin_trgm_ops`),
   ],
 );
 
@@ -286,9 +290,36 @@ export const contactMessages = pgTable(
     check('contact_messages_status_check', inList('status', INBOX_STATUSES)),
     index('contact_messages_status_created_idx').on(t.status, t.createdAt),
     index('contact_messages_created_idx').on(t.createdAt),
-    index('contact_messages_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('contact_messages_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('contact_messages_name_search_idx').using(
+      'gin',
+      sql`search_text(${t.name}) gin_trgm_ops`,
+    ),
+    index('contact_messages_email_search_idx').using(
+      'gin',
+      sql`search_text(${t.email}) gin_trgm_ops`,
+    ),
   ],
+);
+
+/**
+ * Exact row counts of the big staff lists, kept by statement triggers (migration 0014,
+ * decision 040), so a list's total is a read of a few rows, not a count of a million. Each
+ * statement that changes a counted table adds its net change as a row (no row is updated, so
+ * concurrent writers never wait on a counter); `compact_row_counts()` folds them together.
+ * A total is `sum(n)` over the keys asked for. Counters: 'applications' (k1 stage, k2
+ * assignee; not erased), 'kyc_files' (k1 status, k2 the applicant's assignee; files on the
+ * staff lists, `kyc_file_listed()`), 'eoi_requests' and 'contact_messages' (k1 status),
+ * 'audit_log' (k1 action, k2 the staff member, '' for others).
+ */
+export const rowCounts = pgTable(
+  'row_counts',
+  {
+    counter: text('counter').notNull(),
+    k1: text('k1').notNull().default(''),
+    k2: text('k2').notNull().default(''),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('row_counts_key_idx').on(t.counter, t.k1, t.k2)],
 );
 
 /** Public site settings (maintenance_mode, invite_mode, press_boilerplate). Never secrets. */

@@ -1,7 +1,10 @@
-import { eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { QueueAssigned, QueueAssignee } from '../../shared/schemas/admin.ts';
 import { applications } from '../db/schema.ts';
+import type { Db } from '../db/client.ts';
 import { containsPattern } from './like-pattern.ts';
+import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
+import { cappedCount, countedTotal, type Counter } from './row-counts.ts';
 
 /** What the three staff queues (KYC, Offers, Activations) are asked, once parsed. */
 export interface QueueInput {
@@ -27,6 +30,22 @@ export function queueConditions(input: QueueInput, staffId: string): SQL[] {
     );
   }
   return conditions;
+}
+
+/**
+ * A queue's total: exact from the counters (the whole queue, or one assignee's part of it,
+ * whatever its size); a search is counted up to COUNT_CAP (decision 040).
+ */
+export async function queueTotal(
+  db: Db,
+  input: QueueInput,
+  staffId: string,
+  counted: { counter: Counter; k1?: string | undefined },
+  matches: SQLWrapper,
+): Promise<ListTotal> {
+  if (input.query) return cappedCount(db, matches);
+  const k2 = input.assigned === 'me' ? staffId : input.assigned === 'unassigned' ? '' : undefined;
+  return { total: await countedTotal(db, counted.counter, { k1: counted.k1, k2 }) };
 }
 
 export function queueOffset(input: QueueInput): number {

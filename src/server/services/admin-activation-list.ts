@@ -1,28 +1,41 @@
-import { and, asc, count, eq, inArray, isNull, max } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max } from 'drizzle-orm';
 import type { ActivationListRow } from '../../shared/schemas/admin.ts';
 import type { Db } from '../db/client.ts';
 import { applications, offers, staffMembers } from '../db/schema.ts';
-import { assigneeOf, queueConditions, queueOffset, type QueueInput } from '../lib/queue.ts';
+import {
+  assigneeOf,
+  queueConditions,
+  queueOffset,
+  queueTotal,
+  type QueueInput,
+} from '../lib/queue.ts';
+import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
+import { pageIsPastEnd } from '../lib/row-counts.ts';
 
 /**
  * `admin-activation-list`: applications at `accepted`, one page, longest in the stage first
- * (applications_stage_changed_idx), with the exact total.
+ * (applications_stage_changed_idx), with the total (exact, but a search's counted up to COUNT_CAP).
  */
 export async function adminActivationList(options: {
   db: Db;
   input: QueueInput;
   staffId: string;
-}): Promise<{ data: ActivationListRow[]; total: number }> {
+}): Promise<{ data: ActivationListRow[] } & ListTotal> {
   const { db, input } = options;
   const where = and(
     eq(applications.stage, 'accepted'),
     isNull(applications.erasedAt),
     ...queueConditions(input, options.staffId),
   );
-  const [counted] = await db.select({ n: count() }).from(applications).where(where);
-  const total = counted?.n ?? 0;
+  const total = await queueTotal(
+    db,
+    input,
+    options.staffId,
+    { counter: 'applications', k1: 'accepted' },
+    db.select({ id: applications.id }).from(applications).where(where),
+  );
   const offset = queueOffset(input);
-  if (offset >= total) return { data: [], total };
+  if (pageIsPastEnd(offset, total)) return { data: [], ...total };
   const page = await db
     .select({ id: applications.id })
     .from(applications)
@@ -31,7 +44,7 @@ export async function adminActivationList(options: {
     .limit(input.page_size)
     .offset(offset);
   const pageIds = page.map((row) => row.id);
-  if (!pageIds.length) return { data: [], total };
+  if (!pageIds.length) return { data: [], ...total };
 
   // When each applicant on the page signed; a joined subquery, so every column is qualified.
   const signed = db
@@ -73,6 +86,6 @@ export async function adminActivationList(options: {
       waiting_since: row.stageChangedAt.toISOString(),
       assignee: assigneeOf(row),
     })),
-    total,
+    ...total,
   };
 }

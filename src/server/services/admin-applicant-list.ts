@@ -1,19 +1,14 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  inArray,
-  isNull,
-  or,
-  sql,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
-import type { ApplicantRow, SanctionsFilter, YesNo } from '../../shared/schemas/admin-lists.ts';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  ApplicantRow,
+  ListTotal,
+  SanctionsFilter,
+  YesNo,
+} from '../../shared/schemas/admin-lists.ts';
 import type { IdentityDecision, IdentityStatus, Stage } from '../../shared/stages.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { applicationDetails, applications, identityChecks, inviteCodes } from '../db/schema.ts';
+import { cappedCount, countedTotal, pageIsPastEnd } from '../lib/row-counts.ts';
 import { containsPattern } from '../lib/like-pattern.ts';
 
 /** Erased applicants are tombstones, on no list (CONTRACT §6). */
@@ -32,9 +27,6 @@ export interface ApplicantListInput {
 
 /** Veriff's back office page for one verification session. */
 export const VERIFF_CONSOLE_URL = 'https://station.veriff.com/verifications/';
-
-/** So few matches are always collected and sorted in full: it costs next to nothing. */
-const ALWAYS_SORT_UP_TO = 1_000;
 
 const currentCheck = and(
   eq(identityChecks.applicationId, applications.id),
@@ -116,18 +108,18 @@ const notScreenedForSanctions = sql`not exists (select 1 from ${identityChecks}
  * join rather than a "newest per application" subquery.
  *
  * Three short queries (after a search's look-up of an invitation code): the total; the page's
- * ids; those rows' details. The exact total decides how the ids are found. PostgreSQL plans
- * `ORDER BY … LIMIT` as if matches were spread evenly, and guesses how many there are: for a
- * rare match (a sanctions hit, a filter combination nobody meets) it walks the whole table
- * newest first, probing each row. Knowing the total, we compare the two ways ourselves:
- * walking newest first probes about (offset + pageSize) × applications / total rows;
- * collecting every match and sorting costs about total rows. The cheaper one runs (a stage
- * alone has its own ordered index: it walks).
+ * ids; those rows' details. The whole list and a stage have exact totals from the counter
+ * (migration 0014); other filters and searches are counted up to COUNT_CAP (decision 040), and
+ * that count decides how the ids are found. PostgreSQL plans `ORDER BY … LIMIT` as if matches
+ * were spread evenly: for a rare match (a sanctions hit, a filter combination nobody meets) it
+ * would walk the whole table newest first, probing each row. A count under the cap means few
+ * matches: they are collected and sorted. Past it, matches are common, and walking newest
+ * first meets a page of them soon.
  */
 export async function adminApplicantList(options: {
   db: Db;
   input: ApplicantListInput;
-}): Promise<{ data: ApplicantRow[]; total: number }> {
+}): Promise<{ data: ApplicantRow[] } & ListTotal> {
   const { db, input } = options;
 
   const applicationConditions: SQL[] = [];
@@ -155,24 +147,22 @@ export async function adminApplicantList(options: {
   const where = and(notErased, ...applicationConditions, ...checkConditions);
   const joinsChecks = checkConditions.length > 0;
 
-  const { total, applicationsEstimate } = await countMatches(
-    db,
-    applicationConditions,
-    checkConditions,
-  );
-  const offset = (input.page - 1) * input.pageSize;
-  if (offset >= total) return { data: [], total };
-  const walked = ((offset + input.pageSize) * Math.max(applicationsEstimate, total)) / total;
-  // With no filter or a stage only, an index yields exactly the matches in order: walk it.
-  const indexOrdered = !joinsChecks && applicationConditions.length === (input.stage ? 1 : 0);
-  const sortAll = !indexOrdered && (total <= ALWAYS_SORT_UP_TO || total <= walked);
-
   const matches = () => {
     const base = db
       .select({ id: applications.id, created_at: applications.createdAt })
       .from(applications);
     return (joinsChecks ? base.innerJoin(identityChecks, currentCheck) : base).where(where);
   };
+  // With no filter or a stage only, the counter has the exact total and an index yields exactly
+  // the matches in order: walk it.
+  const indexOrdered = !joinsChecks && applicationConditions.length === (input.stage ? 1 : 0);
+  const total: ListTotal = indexOrdered
+    ? { total: await countedTotal(db, 'applications', { k1: input.stage }) }
+    : await cappedCount(db, matches());
+  const offset = (input.page - 1) * input.pageSize;
+  if (pageIsPastEnd(offset, total)) return { data: [], ...total };
+  const sortAll = !indexOrdered && !total.total_capped;
+
   let pageIds: string[];
   if (sortAll) {
     // MATERIALIZED keeps the planner from pushing the LIMIT back into the scan.
@@ -190,7 +180,7 @@ export async function adminApplicantList(options: {
       .offset(offset);
     pageIds = rows.map((row) => row.id);
   }
-  if (!pageIds.length) return { data: [], total };
+  if (!pageIds.length) return { data: [], ...total };
 
   // A code the application redeemed, else the newest one issued for it (invited, not yet used).
   const inviteCode = sql<string | null>`coalesce(
@@ -251,80 +241,6 @@ export async function adminApplicantList(options: {
           ? VERIFF_CONSOLE_URL + encodeURIComponent(row.providerSessionId)
           : null,
     })),
-    total,
+    ...total,
   };
-}
-
-/**
- * Matching applications, and the planner's estimate of how many applications there are (a
- * catalogue read: exact enough to choose a strategy). Check filters alone are counted on the
- * current checks only: each belongs to an application (foreign key).
- *
- * Two counts are most of the table and would read every row, so they are counted as a
- * difference of two indexed counts: 'Not screened' alone (all applications less those whose
- * current check has a sanctions result; erased applicants have no checks) and 'PEP No' (the
- * checks under the filters less the few of them whose applicant declared a PEP).
- */
-async function countMatches(
-  db: Db,
-  applicationConditions: SQL[],
-  checkConditions: SQL[],
-): Promise<{ total: number; applicationsEstimate: number }> {
-  const fields = { n: count(), estimate: sql<number>`${applicationsEstimate}` };
-  const countChecks = (conditions: SQL[]) =>
-    db
-      .select({ n: count() })
-      .from(identityChecks)
-      .where(and(eq(identityChecks.isCurrent, true), ...conditions));
-  let query;
-  if (
-    !checkConditions.length &&
-    applicationConditions.length === 1 &&
-    applicationConditions[0] === notScreenedForSanctions
-  ) {
-    const all = db.select({ n: count() }).from(applications).where(notErased);
-    const screened = countChecks([sql`${identityChecks.sanctions} is not null`]);
-    return difference(db, all, screened);
-  } else if (!checkConditions.length) {
-    query = db
-      .select(fields)
-      .from(applications)
-      .where(and(notErased, ...applicationConditions));
-  } else if (!applicationConditions.length && checkConditions.includes(notDeclaredPep)) {
-    const rest = checkConditions.filter((condition) => condition !== notDeclaredPep);
-    const declared = countChecks([
-      ...rest,
-      sql`${identityChecks.applicationId} = any(array(${declaredPep}))`,
-    ]);
-    return difference(db, countChecks(rest), declared);
-  } else if (!applicationConditions.length) {
-    query = db
-      .select(fields)
-      .from(identityChecks)
-      .where(and(eq(identityChecks.isCurrent, true), ...checkConditions));
-  } else {
-    query = db
-      .select(fields)
-      .from(applications)
-      .innerJoin(identityChecks, currentCheck)
-      .where(and(notErased, ...applicationConditions, ...checkConditions));
-  }
-  const [row] = await query;
-  // reltuples is -1 before the table was first analysed.
-  return { total: row?.n ?? 0, applicationsEstimate: Number(row?.estimate ?? 0) };
-}
-
-const applicationsEstimate = sql`(select reltuples from pg_class where oid = 'applications'::regclass)`;
-
-/** `countMatches` as one count less another, in one round trip. */
-async function difference(
-  db: Db,
-  whole: SQLWrapper,
-  part: SQLWrapper,
-): Promise<{ total: number; applicationsEstimate: number }> {
-  const [row] = await queryRows<{ n: string | number; estimate: string | number }>(
-    db,
-    sql`select (${whole}) - (${part}) as n, ${applicationsEstimate} as estimate`,
-  );
-  return { total: Number(row?.n ?? 0), applicationsEstimate: Number(row?.estimate ?? 0) };
 }

@@ -1,10 +1,12 @@
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { LEGACY_STAFF_LABEL } from '../../shared/staff.ts';
+import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
 import type { AuditMember, AuditRow } from '../../shared/schemas/audit.ts';
 import type { ApplicationCase } from '../../shared/schemas/data-protection.ts';
 import { parseCalendarDay, ukDayEnd, ukDayStart } from '../../shared/uk-time.ts';
 import type { Db } from '../db/client.ts';
 import { auditLog, staffMembers } from '../db/schema.ts';
+import { cappedCount, countedTotal } from '../lib/row-counts.ts';
 import { applicationCase } from './admin-data-protection.ts';
 
 /** The whole log's filters (admin-audit-list without basic_id, admin-audit-export). */
@@ -94,20 +96,21 @@ export function auditMembers(db: Db): Promise<AuditMember[]> {
 }
 
 /**
- * `admin-audit-list`: the audit trail newest first, one page, with its exact total; `basic_id`
+ * `admin-audit-list`: the audit trail newest first, one page, with its total; `basic_id`
  * narrows it to one applicant's timeline (audit_log_application_at_idx), and member, action
  * and UK dates narrow the whole log. Read only: no call edits or deletes audit rows, and the
  * database refuses it anyway (migration 0001).
  */
-export async function adminAuditList(options: { db: Db; input: AuditListInput }): Promise<{
-  data: AuditRow[];
-  total: number;
-  case?: ApplicationCase | null;
-  members?: AuditMember[];
-}> {
+export async function adminAuditList(options: { db: Db; input: AuditListInput }): Promise<
+  ListTotal & {
+    data: AuditRow[];
+    case?: ApplicationCase | null;
+    members?: AuditMember[];
+  }
+> {
   const { db, input } = options;
   const where = auditWhere(input);
-  const [found, members, rows, [totalRow]] = await Promise.all([
+  const [found, members, rows, total] = await Promise.all([
     input.basic_id ? applicationCase(db, input.basic_id) : undefined,
     input.basic_id ? undefined : auditMembers(db),
     auditRowsQuery(db)
@@ -116,12 +119,25 @@ export async function adminAuditList(options: { db: Db; input: AuditListInput })
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(input.pageSize)
       .offset((input.page - 1) * input.pageSize),
-    db.select({ n: count() }).from(auditLog).where(where),
+    auditTotal(db, input, where),
   ]);
   return {
     ...(found === undefined ? {} : { case: found }),
     ...(members === undefined ? {} : { members }),
     data: rows.map(toAuditRow),
-    total: totalRow?.n ?? 0,
+    ...total,
   };
+}
+
+/**
+ * Member and action are the audit counter's keys (migration 0014): exact, one read. Dates and
+ * one applicant's timeline are counted up to COUNT_CAP (decision 040).
+ */
+function auditTotal(db: Db, input: AuditListInput, where: SQL | undefined): Promise<ListTotal> {
+  if (input.basic_id || input.from || input.to) {
+    return cappedCount(db, db.select({ id: auditLog.id }).from(auditLog).where(where));
+  }
+  return countedTotal(db, 'audit_log', { k1: input.action, k2: input.member }).then((n) => ({
+    total: n,
+  }));
 }

@@ -1,4 +1,4 @@
-import type { ContactRow, InboxMetrics } from '../../shared/schemas/admin-lists.ts';
+import type { ContactRow, InboxMetrics, ListTotal } from '../../shared/schemas/admin-lists.ts';
 import type { InboxStatus } from '../../shared/stages.ts';
 import type { Db } from '../db/client.ts';
 import { CONTACT_INBOX, listInbox } from './inbox/inbox.ts';
@@ -12,6 +12,6 @@ export function adminContactList(options: {
     status?: InboxStatus | undefined;
     query?: string | undefined;
   };
-}): Promise<{ data: ContactRow[]; total: number; metrics: InboxMetrics }> {
+}): Promise<{ data: ContactRow[]; metrics: InboxMetrics } & ListTotal> {
   return listInbox(options.db, CONTACT_INBOX, options.input);
 }

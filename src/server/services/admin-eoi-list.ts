@@ -1,4 +1,4 @@
-import type { EoiRow, InboxMetrics } from '../../shared/schemas/admin-lists.ts';
+import type { EoiRow, InboxMetrics, ListTotal } from '../../shared/schemas/admin-lists.ts';
 import type { InboxStatus } from '../../shared/stages.ts';
 import type { Db } from '../db/client.ts';
 import { EOI_INBOX, listInbox } from './inbox/inbox.ts';
@@ -12,6 +12,6 @@ export function adminEoiList(options: {
     status?: InboxStatus | undefined;
     query?: string | undefined;
   };
-}): Promise<{ data: EoiRow[]; total: number; metrics: InboxMetrics }> {
+}): Promise<{ data: EoiRow[]; metrics: InboxMetrics } & ListTotal> {
   return listInbox(options.db, EOI_INBOX, options.input);
 }

@@ -1,9 +1,17 @@
-import { and, asc, count, eq, isNull, lt, ne, not, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { KycListFile } from '../../shared/schemas/admin.ts';
 import type { KycFileStatus } from '../../shared/stages.ts';
 import type { Db } from '../db/client.ts';
 import { applications, identityChecks, kycFiles, staffMembers } from '../db/schema.ts';
-import { assigneeOf, queueConditions, queueOffset, type QueueInput } from '../lib/queue.ts';
+import {
+  assigneeOf,
+  queueConditions,
+  queueOffset,
+  queueTotal,
+  type QueueInput,
+} from '../lib/queue.ts';
+import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
+import { pageIsPastEnd } from '../lib/row-counts.ts';
 
 export interface KycListInput extends QueueInput {
   status?: KycFileStatus | undefined;
@@ -11,7 +19,7 @@ export interface KycListInput extends QueueInput {
 
 /**
  * `admin-kyc-list`: uploaded identity files with whose they are, oldest upload first (the one
- * waiting longest is reviewed first), one page and the exact total; `status` narrows it (the
+ * waiting longest is reviewed first), one page and the total (exact; a search's counted up to COUNT_CAP); `status` narrows it (the
  * spec's pending queue). Files are read through the staff-only `GET /api/admin-kyc-file/:id`,
  * never a public address.
  *
@@ -25,29 +33,30 @@ export async function adminKycList(options: {
   db: Db;
   input: KycListInput;
   staffId: string;
-}): Promise<{ data: KycListFile[]; total: number }> {
+}): Promise<{ data: KycListFile[] } & ListTotal> {
   const { db, input } = options;
-  const sentBack: SQL = and(
-    eq(kycFiles.status, 'pending'),
-    eq(applications.stage, 'detailed'),
-    lt(kycFiles.uploadedAt, applications.stageChangedAt),
-  )!;
+  // kyc_file_list_key() (migration 0014) says where a file stands; its counter keeps totals.
+  const listKey = sql`kyc_file_list_key(${kycFiles.status}, ${kycFiles.uploadedAt}, ${applications.stage}, ${applications.stageChangedAt}, ${applications.erasedAt})`;
   const where = and(
-    isNull(applications.erasedAt),
-    ne(applications.stage, 'declined'),
+    // The plain status condition lets kyc_files_status_uploaded_idx serve the queue.
     input.status ? eq(kycFiles.status, input.status) : undefined,
-    input.status === 'pending' ? not(sentBack) : undefined,
+    input.status ? sql`${listKey} = ${input.status}` : sql`${listKey} is not null`,
     ...queueConditions(input, options.staffId),
   );
 
-  const [counted] = await db
-    .select({ n: count() })
-    .from(kycFiles)
-    .innerJoin(applications, eq(applications.id, kycFiles.applicationId))
-    .where(where);
-  const total = counted?.n ?? 0;
+  const total = await queueTotal(
+    db,
+    input,
+    options.staffId,
+    { counter: 'kyc_files', k1: input.status },
+    db
+      .select({ id: kycFiles.id })
+      .from(kycFiles)
+      .innerJoin(applications, eq(applications.id, kycFiles.applicationId))
+      .where(where),
+  );
   const offset = queueOffset(input);
-  if (offset >= total) return { data: [], total };
+  if (pageIsPastEnd(offset, total)) return { data: [], ...total };
 
   const rows = await db
     .select({
@@ -100,6 +109,6 @@ export async function adminKycList(options: {
       waiting_since: row.uploadedAt.toISOString(),
       assignee: assigneeOf(row),
     })),
-    total,
+    ...total,
   };
 }

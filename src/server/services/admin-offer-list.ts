@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { LEGACY_STAFF_LABEL } from '../../shared/staff.ts';
 import type { OfferListRow } from '../../shared/schemas/admin.ts';
 import { suggestedTier } from '../../shared/suggested-tier.ts';
@@ -10,11 +10,19 @@ import {
   offers,
   staffMembers,
 } from '../db/schema.ts';
-import { assigneeOf, queueConditions, queueOffset, type QueueInput } from '../lib/queue.ts';
+import {
+  assigneeOf,
+  queueConditions,
+  queueOffset,
+  queueTotal,
+  type QueueInput,
+} from '../lib/queue.ts';
+import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
+import { pageIsPastEnd } from '../lib/row-counts.ts';
 
 /**
  * `admin-offer-list`: applications at `kyc`, one page, longest in the stage first (a queue,
- * on applications_stage_changed_idx), with the exact total, the details staff need to choose
+ * on applications_stage_changed_idx), with the total (exact, but a search's counted up to COUNT_CAP), the details staff need to choose
  * a tier and the suggested tier (SPEC §4). PEP exposure counts whether the applicant declared
  * it or the identity provider's screening found it; either needs a person.
  */
@@ -22,17 +30,22 @@ export async function adminOfferList(options: {
   db: Db;
   input: QueueInput;
   staffId: string;
-}): Promise<{ data: OfferListRow[]; total: number }> {
+}): Promise<{ data: OfferListRow[] } & ListTotal> {
   const { db, input } = options;
   const where = and(
     eq(applications.stage, 'kyc'),
     isNull(applications.erasedAt),
     ...queueConditions(input, options.staffId),
   );
-  const [counted] = await db.select({ n: count() }).from(applications).where(where);
-  const total = counted?.n ?? 0;
+  const total = await queueTotal(
+    db,
+    input,
+    options.staffId,
+    { counter: 'applications', k1: 'kyc' },
+    db.select({ id: applications.id }).from(applications).where(where),
+  );
   const offset = queueOffset(input);
-  if (offset >= total) return { data: [], total };
+  if (pageIsPastEnd(offset, total)) return { data: [], ...total };
   const page = await db
     .select({ id: applications.id })
     .from(applications)
@@ -41,7 +54,7 @@ export async function adminOfferList(options: {
     .limit(input.page_size)
     .offset(offset);
   const pageIds = page.map((row) => row.id);
-  if (!pageIds.length) return { data: [], total };
+  if (!pageIds.length) return { data: [], ...total };
 
   // Any identity check that flagged PEP; a joined subquery, so its columns are qualified.
   const screening = db
@@ -173,5 +186,5 @@ export async function adminOfferList(options: {
       assignee: assigneeOf(row),
     };
   });
-  return { data, total };
+  return { data, ...total };
 }

@@ -99,7 +99,14 @@ export type ApplicantRow = {
   /** The identity provider's console page for this check; null when there is none (builtin). */
   console_url: string | null;
 };
-export type ApplicantListResponse = { ok: true; data: ApplicantRow[]; total: number };
+/**
+ * A list's total under its filters: exact, except that a search (or a filter no counter keeps)
+ * is counted only up to a cap; `total_capped` says there are more matches than `total`
+ * (shown as '1,000+', decision 040).
+ */
+export type ListTotal = { total: number; total_capped?: true };
+
+export type ApplicantListResponse = { ok: true; data: ApplicantRow[] } & ListTotal;
 
 /** Filter labels exactly as SPEC §2 lists them ('all' = no filter). */
 export const STAGE_FILTER_OPTIONS = [
@@ -191,9 +198,8 @@ export type ContactRow = {
 export type InboxListResponse<Row> = {
   ok: true;
   data: Row[];
-  total: number;
   metrics: InboxMetrics;
-};
+} & ListTotal;
 export type EoiListResponse = InboxListResponse<EoiRow>;
 export type ContactListResponse = InboxListResponse<ContactRow>;
 

@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import type { PendingOffer, SanctionsState } from './staff.ts';
+import type { ListTotal } from './admin-lists.ts';
 import { pageField, pageSizeField, text, wholeNumber } from './fields.ts';
 import { OVERRIDE_TIERS, TIERS, type Tier } from '../tiers.ts';
 import { KYC_FILE_STATUSES, type KycFileStatus, type KycFileType, type Stage } from '../stages.ts';
@@ -92,8 +93,8 @@ export const ZBasicIdRequest = z.object({ basic_id: z.uuid('Invalid application 
 export type ApplicantInviteResponse = { ok: true; code: string };
 
 /**
- * The staff queues (KYC, Offers, Activations): one page, oldest first, with the exact total
- * under the same filters. 'all', '' and a missing filter alike mean none.
+ * The staff queues (KYC, Offers, Activations): one page, oldest first, with the total under
+ * the same filters (exact; a search's counted up to a cap). 'all', '' and a missing filter alike mean none.
  */
 export const QUEUE_PAGE_SIZE = 20;
 export const QUEUE_ASSIGNED = ['me', 'unassigned'] as const;
@@ -131,8 +132,8 @@ export type QueueRowBase = {
   assignee: QueueAssignee;
 };
 
-/** Every queue answer: a page, the exact total, and the SLA its ages are measured against. */
-export type QueuePage<Row> = { ok: true; data: Row[]; total: number; sla_hours: number };
+/** Every queue answer: a page, its total, and the SLA its ages are measured against. */
+export type QueuePage<Row> = { ok: true; data: Row[]; sla_hours: number } & ListTotal;
 
 /** `admin-offer-list`: applicants at `kyc` with their details and the suggested tier. */
 export type OfferListRow = {

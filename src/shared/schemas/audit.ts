@@ -1,4 +1,5 @@
 import type { ApplicationCase } from './data-protection.ts';
+import type { ListTotal } from './admin-lists.ts';
 import { pageField, pageSizeField, text } from './fields.ts';
 import { z } from './zod.ts';
 import type { StaffRole } from '../staff.ts';
@@ -101,10 +102,9 @@ export type AuditRow = {
 /** A staff member the log can be filtered by (disabled ones too: their rows stay). */
 export type AuditMember = { id: string; name: string; role: StaffRole };
 
-export type AuditListResponse = {
+export type AuditListResponse = ListTotal & {
   ok: true;
   data: AuditRow[];
-  total: number;
   /** With `basic_id`: the applicant's decline, erasure request or tombstone (CONTRACT §6). */
   case?: ApplicationCase | null;
   /**

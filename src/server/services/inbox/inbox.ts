@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type {
@@ -12,7 +12,9 @@ import { writeAudit, type Actor } from '../../audit.ts';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { contactMessages, eoiRequests } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import type { ListTotal } from '../../../shared/schemas/admin-lists.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
+import { cappedCount, countedTotal } from '../../lib/row-counts.ts';
 
 /**
  * The two staff inboxes, EOI requests and contact messages, are one thing with two shapes:
@@ -25,6 +27,8 @@ export interface InboxSpec<Row extends InboxRecord> {
   name: typeof eoiRequests.fullName | typeof contactMessages.name;
   /** What the audit log calls one record. */
   target: 'eoi_request' | 'contact_message';
+  /** Its row counter (migration 0014): the totals by status. */
+  counter: 'eoi_requests' | 'contact_messages';
   notFound: string;
   /** The application a record belongs to, so a change shows on the applicant's timeline. */
   applicationId: SQL<string | null> | typeof eoiRequests.applicationId;
@@ -82,6 +86,7 @@ export const EOI_INBOX = defineInbox({
   table: eoiRequests,
   name: eoiRequests.fullName,
   target: 'eoi_request',
+  counter: 'eoi_requests',
   notFound: 'EOI request not found',
   applicationId: eoiRequests.applicationId,
   columns: eoiColumns,
@@ -101,6 +106,7 @@ export const CONTACT_INBOX = defineInbox({
   table: contactMessages,
   name: contactMessages.name,
   target: 'contact_message',
+  counter: 'contact_messages',
   notFound: 'Contact message not found',
   applicationId: sql<null>`null`,
   columns: contactColumns,
@@ -127,15 +133,21 @@ export interface InboxFilter {
 }
 
 /**
- * The list's and the export's filter: status (the (status, created_at) index) and a
- * case-insensitive substring of the name or e-mail (ILIKE, served by the trigram GIN indexes).
+ * The list's and the export's filter: status (the (status, created_at) index) and a substring
+ * of the name or e-mail ignoring case and accents ('chloe' finds 'Chloé'), as the applicant
+ * list searches (search_text() trigram indexes, migration 0014).
  */
 export function inboxWhere(spec: InboxSpec<InboxRecord>, filter: InboxFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(spec.table.status, filter.status));
   if (filter.query) {
-    const pattern = containsPattern(filter.query);
-    conditions.push(or(ilike(spec.name, pattern), ilike(spec.table.email, pattern))!);
+    const pattern = sql`search_text(${containsPattern(filter.query)})`;
+    conditions.push(
+      or(
+        sql`search_text(${spec.name}) like ${pattern}`,
+        sql`search_text(${spec.table.email}) like ${pattern}`,
+      )!,
+    );
   }
   return and(...conditions);
 }
@@ -154,18 +166,18 @@ function withoutCursor<Row extends { cursor: string }>(row: Row): Omit<Row, 'cur
 
 /**
  * `admin-eoi-list` / `admin-contact-list`: one page newest first, the filtered total, and the
- * metrics, which describe the whole inbox whatever the filter. Two round trips: the page, and
- * one statement of counts; the week's and the reviewed count are index-only scans of the
- * created_at and (status, created_at) indexes, the filtered one uses the filter's index.
+ * metrics, which describe the whole inbox whatever the filter. The totals by status are read
+ * from the inbox's counter; a search is counted up to COUNT_CAP (decision 040); the week's
+ * arrivals are an index-only range of the created_at index.
  */
 export async function listInbox<Row extends InboxRecord>(
   db: Db,
   spec: InboxSpec<Row>,
   input: InboxFilter & { page: number; pageSize: number },
-): Promise<{ data: Omit<Row, 'cursor'>[]; total: number; metrics: InboxMetrics }> {
+): Promise<{ data: Omit<Row, 'cursor'>[]; metrics: InboxMetrics } & ListTotal> {
   const t = spec.table;
   const where = inboxWhere(spec, input);
-  const [records, counts] = await Promise.all([
+  const [records, filtered, total, reviewed, [week]] = await Promise.all([
     db
       .select(spec.columns)
       .from(t)
@@ -173,21 +185,22 @@ export async function listInbox<Row extends InboxRecord>(
       .orderBy(...newestFirst(spec))
       .limit(input.pageSize)
       .offset((input.page - 1) * input.pageSize),
-    // Unfiltered, the filtered total is the inbox total: count the whole table once.
-    queryRows<{ filtered: number | null; new_this_week: number; total: number; reviewed: number }>(
+    input.query
+      ? cappedCount(db, db.select({ id: t.id }).from(t).where(where))
+      : input.status
+        ? countedTotal(db, spec.counter, { k1: input.status }).then((n) => ({ total: n }))
+        : null,
+    countedTotal(db, spec.counter),
+    countedTotal(db, spec.counter, { k1: 'reviewed' }),
+    queryRows<{ n: number }>(
       db,
-      sql`select
-        ${where ? sql`(select count(*) from ${t} where ${where})::int` : sql`null`} as filtered,
-        (select count(*) from ${t} where ${t.createdAt} >= now() - interval '7 days')::int as new_this_week,
-        (select count(*) from ${t})::int as total,
-        (select count(*) from ${t} where ${t.status} = 'reviewed')::int as reviewed`,
+      sql`select count(*)::int as n from ${t} where ${t.createdAt} >= now() - interval '7 days'`,
     ),
   ]);
-  const c = counts[0]!;
   return {
     data: records.map((r) => withoutCursor(spec.toRow(r))),
-    total: c.filtered ?? c.total,
-    metrics: { newThisWeek: c.new_this_week, total: c.total, reviewed: c.reviewed },
+    ...(filtered ?? { total }),
+    metrics: { newThisWeek: week?.n ?? 0, total, reviewed },
   };
 }
 

@@ -6,13 +6,22 @@ type PaginationBarProps = {
   page: number;
   pageSize: number;
   total: number;
+  /** The total is a lower bound (a search counted up to its cap): shown as '1000+'. */
+  capped?: boolean | undefined;
   onPageChange: (page: number) => void;
   /** While a page loads the buttons wait, so a double click does not skip one. */
   busy?: boolean;
 };
 
 /** SPEC §2: 'Showing X to Y of Z' with previous and next. */
-export function PaginationBar({ page, pageSize, total, onPageChange, busy }: PaginationBarProps) {
+export function PaginationBar({
+  page,
+  pageSize,
+  total,
+  capped,
+  onPageChange,
+  busy,
+}: PaginationBarProps) {
   const { from, to, pages } = showingRange(page, pageSize, total);
   return (
     <nav
@@ -20,7 +29,7 @@ export function PaginationBar({ page, pageSize, total, onPageChange, busy }: Pag
       className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground"
     >
       <p aria-live="polite">
-        Showing {from} to {to} of {total}
+        Showing {from} to {to} of {capped ? `${total}+` : total}
       </p>
       <div className="flex gap-2">
         <Button
@@ -36,7 +45,8 @@ export function PaginationBar({ page, pageSize, total, onPageChange, busy }: Pag
           variant="outline"
           size="sm"
           onClick={() => onPageChange(page + 1)}
-          disabled={busy || page >= pages}
+          // Past a capped total there are more pages than it tells.
+          disabled={busy || (!capped && page >= pages)}
         >
           Next
           <ChevronRight aria-hidden="true" />

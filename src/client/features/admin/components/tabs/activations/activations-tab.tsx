@@ -15,7 +15,7 @@ export default function ActivationsTab() {
         {activations.data ? (
           <span className="text-base text-muted-foreground">
             {' '}
-            ({formatCount(activations.data.total)})
+            ({formatCount(activations.data.total, activations.data.total_capped)})
           </span>
         ) : null}
       </h2>
@@ -59,6 +59,7 @@ export default function ActivationsTab() {
             page={activations.data.page}
             pageSize={queue.pageSize}
             total={activations.data.total}
+            capped={activations.data.total_capped}
             onPageChange={queue.setPage}
             busy={activations.isFetching}
           />

@@ -101,6 +101,7 @@ export default function ApplicantsTab() {
             page={list.data.page}
             pageSize={APPLICANT_PAGE_SIZE}
             total={list.data.total}
+            capped={list.data.total_capped}
             onPageChange={setPage}
             busy={list.isFetching}
           />

@@ -214,6 +214,7 @@ export default function AuditTab() {
           page={page}
           pageSize={AUDIT_PAGE_SIZE}
           total={total}
+          capped={list.data?.total_capped}
           onPageChange={(next) => setPageState({ filterKey, page: next })}
           busy={list.isFetching}
         />

@@ -168,7 +168,8 @@ export function InboxTab<Row extends InboxRow>({ config }: { config: InboxConfig
   // A bulk action can empty the last page (archived rows leave a 'New' filter): go to the new
   // last page rather than show an empty one.
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
-  if (list.data && !list.isPlaceholderData && page > lastPage) {
+  const capped = list.data?.total_capped === true;
+  if (list.data && !list.isPlaceholderData && !capped && page > lastPage) {
     setPageState({ filterKey, page: lastPage });
   }
   // Only rows still on screen count: a refresh may have moved a selected one away.
@@ -462,6 +463,7 @@ export function InboxTab<Row extends InboxRow>({ config }: { config: InboxConfig
           page={page}
           pageSize={pageSize}
           total={total}
+          capped={capped}
           onPageChange={setPage}
           busy={list.isFetching}
         />

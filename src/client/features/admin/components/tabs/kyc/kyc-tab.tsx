@@ -96,7 +96,7 @@ function PendingList({ onPreview }: PreviewProps) {
         {pending.data ? (
           <span className="text-base text-muted-foreground">
             {' '}
-            ({formatCount(pending.data.total)})
+            ({formatCount(pending.data.total, pending.data.total_capped)})
           </span>
         ) : null}
       </h2>
@@ -165,6 +165,7 @@ function PendingList({ onPreview }: PreviewProps) {
             page={pending.data.page}
             pageSize={queue.pageSize}
             total={pending.data.total}
+            capped={pending.data.total_capped}
             onPageChange={queue.setPage}
             busy={pending.isFetching}
           />
@@ -203,6 +204,7 @@ function ApplicantFiles({ onPreview }: PreviewProps) {
             page={all.data.page}
             pageSize={SUBMISSIONS_PAGE_SIZE}
             total={all.data.total}
+            capped={all.data.total_capped}
             onPageChange={setPage}
             busy={all.isFetching}
           />

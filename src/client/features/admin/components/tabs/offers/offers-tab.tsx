@@ -18,7 +18,7 @@ export default function OffersTab() {
         {offers.data ? (
           <span className="text-base text-muted-foreground">
             {' '}
-            ({formatCount(offers.data.total)})
+            ({formatCount(offers.data.total, offers.data.total_capped)})
           </span>
         ) : null}
       </h2>
@@ -59,6 +59,7 @@ export default function OffersTab() {
             page={offers.data.page}
             pageSize={queue.pageSize}
             total={offers.data.total}
+            capped={offers.data.total_capped}
             onPageChange={queue.setPage}
             busy={offers.isFetching}
           />

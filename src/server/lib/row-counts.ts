@@ -1,0 +1,81 @@
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
+import { queryRows, type Db } from '../db/client.ts';
+import { rowCounts } from '../db/schema.ts';
+
+/** The counters migration 0014's triggers keep (schema.ts `rowCounts` says what each key is). */
+export type Counter =
+  'applications' | 'kyc_files' | 'eoi_requests' | 'contact_messages' | 'audit_log';
+
+/**
+ * A total read from the counters has at most a few rows per key between compactions; when a
+ * read finds more than this, the rows are folded together in the background.
+ */
+const COMPACT_ABOVE_ROWS = 200;
+let compacting: Promise<void> | null = null;
+
+/**
+ * The exact number of rows a counter holds under the given keys (k2 '' is "none": unassigned,
+ * or not a staff row). One indexed read of a few rows, whatever the table's size.
+ */
+export async function countedTotal(
+  db: Db,
+  counter: Counter,
+  keys: { k1?: string | undefined; k2?: string | undefined } = {},
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${rowCounts.n}), 0)`, rows: sql<number>`count(*)::int` })
+    .from(rowCounts)
+    .where(
+      and(
+        eq(rowCounts.counter, counter),
+        keys.k1 === undefined ? undefined : eq(rowCounts.k1, keys.k1),
+        keys.k2 === undefined ? undefined : eq(rowCounts.k2, keys.k2),
+      ),
+    );
+  if ((row?.rows ?? 0) > COMPACT_ABOVE_ROWS && !compacting) {
+    // Not awaited: this call's total is already exact. A failure (say the database is closing)
+    // leaves the rows as they are, still exact, and a later read tries again.
+    compacting = db
+      .execute(sql`select compact_row_counts()`)
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        compacting = null;
+      });
+  }
+  return Number(row?.n ?? 0);
+}
+
+/** Folds the counters' rows together now (tests; the list reads do it on their own). */
+export async function compactRowCounts(db: Db): Promise<void> {
+  await db.execute(sql`select compact_row_counts()`);
+}
+
+/**
+ * A search or a filter no counter keeps is counted up to this many matches; past it the list
+ * says "1,000+" (decision 040). Counting every match of a common name among a million rows
+ * takes seconds; nobody pages through more than a thousand results, they narrow the search.
+ */
+export const COUNT_CAP = 1_000;
+
+
+/**
+ * How many rows `matches` (a select of anything, without order or limit) yields, counted only
+ * up to COUNT_CAP: exact below it, `{ total: COUNT_CAP, total_capped: true }` beyond.
+ */
+export async function cappedCount(db: Db, matches: SQLWrapper): Promise<ListTotal> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (${matches} limit ${COUNT_CAP + 1}) as matches`,
+  );
+  const n = row?.n ?? 0;
+  return n > COUNT_CAP ? { total: COUNT_CAP, total_capped: true } : { total: n };
+}
+
+/** Whether a page starting at `offset` can hold rows: past an exact total it cannot. */
+export function pageIsPastEnd(offset: number, total: ListTotal): boolean {
+  return !total.total_capped && offset >= total.total;
+}
