@@ -365,6 +365,21 @@ describe('apply-kyc-upload', () => {
     expect(served.rawPayload.equals(readStored(row!.storageKey))).toBe(true);
   });
 
+  it('refuses a PDF as the selfie (a photo is needed), whatever it is called', async () => {
+    const a = await applicant('detailed');
+    const res = await upload(a.token, 'selfie', PDF, 'me.jpg', 'image/jpeg');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({
+      ok: false,
+      error: 'A selfie must be a photo. Please upload a JPEG, PNG, WebP or HEIC image.',
+    });
+    expect(await filesOf(a.id)).toEqual([]);
+    // The same PDF is a fine ID document.
+    expect((await upload(a.token, 'document', PDF, 'id.pdf', 'application/pdf')).statusCode).toBe(
+      200,
+    );
+  });
+
   it('stores a PDF without its scripts, actions, form or attached files', async () => {
     const a = await applicant('detailed');
     const original = await activePdf();

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { KYC_UNSUPPORTED_TYPE_MESSAGE } from '../../shared/schemas/journey.ts';
+import {
+  KYC_SELFIE_TYPE_MESSAGE,
+  KYC_UNSUPPORTED_TYPE_MESSAGE,
+} from '../../shared/schemas/journey.ts';
 import type { KycFileStatus, KycFileType, Stage } from '../../shared/stages.ts';
 import { WRONG_STAGE_MESSAGE } from '../applicant/stage.ts';
 import { writeAudit, type Actor } from '../audit.ts';
@@ -56,6 +59,10 @@ export async function applyKycUpload(options: ApplyKycUploadOptions): Promise<{ 
   const { db, storage, applicationId, type } = options;
   const sniffed = sniffFileType(options.data);
   if (!sniffed) throw new AppError('unsupported_type', KYC_UNSUPPORTED_TYPE_MESSAGE);
+  // Staff compare the selfie with the ID's photo; a PDF is a scan of something, not a face.
+  if (type === 'selfie' && sniffed === 'pdf') {
+    throw new AppError('unsupported_type', KYC_SELFIE_TYPE_MESSAGE);
+  }
   const clean = await cleanUpload(options.data, sniffed);
   const sha256 = sha256Hex(clean.data);
   const key = `kyc/${randomUUID()}.${clean.ext}`;

@@ -140,6 +140,9 @@ export const ZKycUploadFields = z.object({
 });
 export const KYC_UNSUPPORTED_TYPE_MESSAGE =
   'Unsupported file type. Please upload a JPEG, PNG, WebP, HEIC or PDF file.';
+/** A selfie must be a photo of the applicant; only the ID document may be a PDF. */
+export const KYC_SELFIE_TYPE_MESSAGE =
+  'A selfie must be a photo. Please upload a JPEG, PNG, WebP or HEIC image.';
 export const KYC_TOO_LARGE_MESSAGE = 'File is too large. The maximum size is 10 MB.';
 export const KYC_UNREADABLE_MESSAGE =
   'We could not read this file. Please upload a clear photo or scan as a JPEG, PNG, WebP, HEIC or PDF file.';

@@ -51,7 +51,10 @@ function StatusBadge({ file, submitted }: { file: KycFileSummary; submitted: boo
   );
 }
 
-/** The picker's filter; the selfie takes any image so phones offer the camera. */
+/**
+ * The picker's filter. The selfie takes any image and sets no `capture`, so phones offer both
+ * the camera and the photo library (a `capture` value would force the camera).
+ */
 const ACCEPT: Record<KycFileType, string> = {
   document: [...KYC_TYPES_FOR.document, '.heic', '.heif'].join(','),
   selfie: 'image/*',
@@ -197,8 +200,6 @@ export function KycUploadCard({
             type="file"
             hidden
             accept={ACCEPT[type]}
-            // Phones open the front camera for the selfie; desktops ignore it.
-            capture={type === 'selfie' ? 'user' : undefined}
             aria-label={copy.choose}
             data-testid={`kyc-${type}-input`}
             onChange={onChange}
