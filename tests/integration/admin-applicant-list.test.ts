@@ -217,6 +217,17 @@ describe('admin-applicant-list', () => {
     expect(await ids('chlo_')).toEqual([]);
   });
 
+  it('finds a whole e-mail address typed in full, and not the addresses that contain it', async () => {
+    await clearApplications();
+    const ada = await seedApplication({ fullName: 'Ada One', email: 'Ada@Example.com' });
+    await seedApplication({ fullName: 'Lada Two', email: 'lada@example.com' });
+    const ids = async (query: string) => (await listOk({ query })).data.map((row) => row.id);
+    expect(await ids('ada@example.com')).toEqual([ada]);
+    expect(await ids('ADA@EXAMPLE.COM')).toEqual([ada]);
+    // A part of an address is still a substring search.
+    expect((await ids('da@example')).length).toBe(2);
+  });
+
   it('finds an application by its id, its invitation code or its phone digits', async () => {
     await clearApplications();
     const byPhone = await seedApplication({ fullName: 'Phone Owner', phone: '+44 7700 900123' });
@@ -245,8 +256,9 @@ describe('admin-applicant-list', () => {
     expect(await find('7700900123')).toEqual([byPhone]);
     expect(await find('+44 (0)20 7946')).toEqual([]);
     expect(await find('2079460000')).toEqual([other]);
-    // Fewer than six digits is not a phone search.
+    // Fewer than six digits is not a phone search, nor are the digits in a name or address.
     expect(await find('00123')).toEqual([]);
+    expect(await find('Owner 7700900123')).toEqual([]);
     // The application id, as copied from anywhere (any case, spaces trimmed).
     expect(await find(other)).toEqual([other]);
     expect(await find(` ${redeemed.toUpperCase()} `)).toEqual([redeemed]);

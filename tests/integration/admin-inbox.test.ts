@@ -189,6 +189,27 @@ describe('admin-eoi-list and admin-contact-list', () => {
     expect(await search('nobody-like-this')).toEqual([]);
   });
 
+  it('ignores accents as the applicant list does, and finds a whole address exactly', async () => {
+    const [chloe] = await seedEoi([
+      { fullName: 'Chloé Inbox', email: 'chloe.inbox@example.fr', createdAt: ago(40 * DAY) },
+    ]);
+    const [mail] = await seedContacts([
+      { name: 'Zoë Contact', email: 'Zoe@Contact.example', message: 'Hello' },
+    ]);
+    const names = async (call: string, query: string) =>
+      (await staff(call, { page: 1, pageSize: 50, query })).json().data.map((r: EoiRow) => r.id);
+    try {
+      expect(await names('admin-eoi-list', 'CHLOE inbox')).toEqual([chloe!.id]);
+      expect(await names('admin-contact-list', 'zoe contact')).toEqual([mail!.id]);
+      expect(await names('admin-contact-list', 'ZOE@contact.example')).toEqual([mail!.id]);
+      // A domain alone is a substring search.
+      expect(await names('admin-contact-list', '@contact.example')).toEqual([mail!.id]);
+    } finally {
+      await t.ctx.db.delete(eoiRequests).where(eq(eoiRequests.id, chloe!.id));
+      await t.ctx.db.delete(contactMessages).where(eq(contactMessages.id, mail!.id));
+    }
+  });
+
   it('treats % _ and \\ in the search as the characters themselves', async () => {
     const search = async (query: string) =>
       (await staff('admin-eoi-list', { page: 1, pageSize: 50, query }))

@@ -107,6 +107,8 @@ export const applications = pgTable(
       sql`search_text(${t.fullName}) gin_trgm_ops`,
     ),
     index('applications_email_search_idx').using('gin', sql`search_text(${t.email}) gin_trgm_ops`),
+    // A whole address typed into the search is looked up, not matched as a substring.
+    index('applications_email_exact_idx').using('btree', sql`search_text(${t.email})`),
     // Phones are searched by their digits, whatever spaces or '+' either side typed.
     index('applications_phone_digits_idx').using('gin', sql`phone_digits(${t.phone}) gin_trgm_ops`),
     check('applications_erasure_reason_check', inList('erasure_reason', ERASURE_REASONS)),
@@ -276,6 +278,7 @@ export const eoiRequests = pgTable(
       sql`search_text(${t.fullName}) gin_trgm_ops`,
     ),
     index('eoi_requests_email_search_idx').using('gin', sql`search_text(${t.email}) gin_trgm_ops`),
+    index('eoi_requests_email_exact_idx').using('btree', sql`search_text(${t.email})`),
   ],
 );
 
@@ -298,6 +301,7 @@ export const contactMessages = pgTable(
       'gin',
       sql`search_text(${t.email}) gin_trgm_ops`,
     ),
+    index('contact_messages_email_exact_idx').using('btree', sql`search_text(${t.email})`),
   ],
 );
 

@@ -1,8 +1,8 @@
-import { eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { eq, isNull, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { QueueAssigned, QueueAssignee } from '../../shared/schemas/admin.ts';
 import { applications } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
-import { containsPattern } from './like-pattern.ts';
+import { nameOrEmailMatches } from './staff-search.ts';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
 import { cappedCount, countedTotal, type Counter } from './row-counts.ts';
 
@@ -20,14 +20,7 @@ export function queueConditions(input: QueueInput, staffId: string): SQL[] {
   if (input.assigned === 'me') conditions.push(eq(applications.assignedTo, staffId));
   if (input.assigned === 'unassigned') conditions.push(isNull(applications.assignedTo));
   if (input.query) {
-    // search_text() is lower(unaccent()): 'chloe' finds 'Chloé'; its trigram indexes serve it.
-    const pattern = sql`search_text(${containsPattern(input.query)})`;
-    conditions.push(
-      or(
-        sql`search_text(${applications.fullName}) like ${pattern}`,
-        sql`search_text(${applications.email}) like ${pattern}`,
-      )!,
-    );
+    conditions.push(nameOrEmailMatches(applications.fullName, applications.email, input.query));
   }
   return conditions;
 }

@@ -9,7 +9,7 @@ import type { IdentityDecision, IdentityStatus, Stage } from '../../shared/stage
 import { queryRows, type Db } from '../db/client.ts';
 import { applicationDetails, applications, identityChecks, inviteCodes } from '../db/schema.ts';
 import { cappedCount, countedTotal, pageIsPastEnd } from '../lib/row-counts.ts';
-import { containsPattern } from '../lib/like-pattern.ts';
+import { nameOrEmailMatches } from '../lib/staff-search.ts';
 
 /** Erased applicants are tombstones, on no list (CONTRACT §6). */
 const notErased = isNull(applications.erasedAt);
@@ -36,28 +36,28 @@ const currentCheck = and(
 /** A phone is searched for once the query holds this many digits (fewer match too much). */
 const PHONE_MIN_DIGITS = 6;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Digits and what people write between them in a phone number. */
+const PHONE_LIKE = /^[\d\s+().-]+$/;
 
 /**
  * What the search box finds: any part of the name or e-mail, ignoring case and accents
  * ('chloe' finds 'Chloé'); an application by its exact id; the application an invitation code
  * was issued for or redeemed by (exact, any case); a phone by its digits, whatever spaces or
- * '+' were typed. Each side is indexed (search_text() and phone_digits() trigram indexes,
- * migration 0010). The code and the id are looked up first, so the search stays one OR of
+ * '+' were typed (a query of digits and phone punctuation only). Each side is indexed
+ * (search_text() and phone_digits() trigram indexes, migration 0010; a whole e-mail address,
+ * staff-search.ts). The code and the id are looked up first, so the search stays one OR of
  * indexed conditions that PostgreSQL combines (a BitmapOr), never a per-row subquery.
  */
 async function searchCondition(db: Db, query: string): Promise<SQL> {
-  const pattern = containsPattern(query);
-  const conditions: SQL[] = [
-    // search_text() of the pattern: the query loses its accents and case the same way.
-    sql`search_text(${applications.fullName}) like search_text(${pattern})`,
-    sql`search_text(${applications.email}) like search_text(${pattern})`,
-  ];
+  const conditions: SQL[] = [nameOrEmailMatches(applications.fullName, applications.email, query)];
   // Leading zeros (a trunk '0' or an international '00') dropped: '07700 900123' finds a
   // phone stored as '+44 7700 900123' as well as one stored as typed.
   const digits = query.replace(/\D/g, '').replace(/^0+/, '');
   const isId = UUID.test(query);
-  // An id's digits are no phone number.
-  if (digits.length >= PHONE_MIN_DIGITS && !isId) {
+  // Only what could be typed as a phone: the digits in a name or an e-mail ('Grace 500017',
+  // 'member17@…') are no phone number, and a substring search of every phone's digits for
+  // them costs more than the rest of the search.
+  if (digits.length >= PHONE_MIN_DIGITS && PHONE_LIKE.test(query) && !isId) {
     conditions.push(sql`phone_digits(${applications.phone}) like ${`%${digits}%`}`);
   }
   const ids = await db
@@ -79,13 +79,16 @@ async function searchCondition(db: Db, query: string): Promise<SQL> {
 const declaredPep = sql`select ${applicationDetails.applicationId} from ${applicationDetails}
   where ${applicationDetails.pepExposed}`;
 /**
- * `= any(array(…))` rather than `in (…)`: the ids are looked up one by one in the primary key,
- * a cost that grows with the PEPs, where PostgreSQL would pick a hash join that reads every
- * application.
+ * Two EXISTS joined by OR: PostgreSQL reads each partial index once into a hash (hashed
+ * subplans), so walking the list newest first tests a row in constant time. (`= any(array(…))`
+ * tested each row against the whole array; `in (… union …)` became a hash join that read every
+ * application.)
  */
-const pepYes = sql`${applications.id} = any(array(${declaredPep} union
-  select ${identityChecks.applicationId} from ${identityChecks}
-  where ${identityChecks.isCurrent} and ${identityChecks.pep}))`;
+const pepYes = sql`(exists (select 1 from ${applicationDetails}
+    where ${applicationDetails.applicationId} = ${applications.id} and ${applicationDetails.pepExposed})
+  or exists (select 1 from ${identityChecks}
+    where ${identityChecks.applicationId} = ${applications.id} and ${identityChecks.isCurrent}
+      and ${identityChecks.pep}))`;
 /** On the current check, so totals under check filters alone still read only the checks. */
 const notDeclaredPep = sql`${identityChecks.applicationId} not in (${declaredPep})`;
 

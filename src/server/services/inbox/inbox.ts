@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type {
@@ -13,8 +13,8 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { contactMessages, eoiRequests } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ListTotal } from '../../../shared/schemas/admin-lists.ts';
-import { containsPattern } from '../../lib/like-pattern.ts';
 import { cappedCount, countedTotal } from '../../lib/row-counts.ts';
+import { nameOrEmailMatches } from '../../lib/staff-search.ts';
 
 /**
  * The two staff inboxes, EOI requests and contact messages, are one thing with two shapes:
@@ -141,13 +141,7 @@ export function inboxWhere(spec: InboxSpec<InboxRecord>, filter: InboxFilter): S
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(spec.table.status, filter.status));
   if (filter.query) {
-    const pattern = sql`search_text(${containsPattern(filter.query)})`;
-    conditions.push(
-      or(
-        sql`search_text(${spec.name}) like ${pattern}`,
-        sql`search_text(${spec.table.email}) like ${pattern}`,
-      )!,
-    );
+    conditions.push(nameOrEmailMatches(spec.name, spec.table.email, filter.query));
   }
   return and(...conditions);
 }
