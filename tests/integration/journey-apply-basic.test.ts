@@ -86,12 +86,12 @@ describe('POST /api/apply-basic', () => {
       .where(eq(emailOutbox.template, 'apply_basic.application_received'));
     expect(received!.to).toBe('ada@example.com');
     expect(received!.subject).toBe('Application received');
-    expect(received!.text).toContain('Dear Ada <b>Lovelace</b>,');
+    // The address is not proven: the mail greets neutrally and echoes nothing typed.
+    expect(received!.text).toMatch(/^Hello,\n/);
+    expect(received!.text).not.toContain('Lovelace');
+    expect(received!.html).not.toContain('Lovelace');
     expect(received!.text).toContain("If selected, you'll receive an invitation code by email.");
     expect(received!.text).toContain('3-5 business days');
-    // What the applicant typed is escaped in the HTML part, never interpreted.
-    expect(received!.html).toContain('Dear Ada &lt;b&gt;Lovelace&lt;/b&gt;,');
-    expect(received!.html).not.toContain('<b>Lovelace');
     expect(received!.html).toContain('you&#39;ll receive an invitation code by email.');
 
     const [staff] = await t.ctx.db
@@ -104,6 +104,25 @@ describe('POST /api/apply-basic', () => {
     expect(staff!.text).toContain('Email: ada@example.com');
     expect(staff!.text).toContain('Reason:\nI travel for work\nand want a metal card.');
     expect(staff!.text).toContain('https://waj.example/admin');
+  });
+
+  it('relays nothing typed to the address given: a spam "name" and reason never reach it', async () => {
+    const res = await apply({
+      full_name: 'Win £1000 at http://spam.example',
+      email: 'stranger@example.com',
+      reason: 'Claim now at http://spam.example/claim',
+    });
+    expect(res.statusCode).toBe(200);
+    const mails = await t.ctx.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, 'stranger@example.com'));
+    expect(mails).toHaveLength(1);
+    for (const part of [mails[0]!.subject, mails[0]!.text, mails[0]!.html ?? '']) {
+      expect(part).not.toContain('spam.example');
+      expect(part).not.toContain('£1000');
+    }
+    expect(mails[0]!.text).toMatch(/^Hello,\n/);
   });
 
   it('sends empty optional fields as null', async () => {

@@ -226,7 +226,9 @@ describe('proving an address', () => {
       template: 'apply_details.confirm_email',
       subject: 'Confirm your e-mail address',
     });
-    expect(confirmation!.text).toContain('Dear Grace Hopper,');
+    // Not yet proven to be hers: greeted neutrally, her typed name not echoed.
+    expect(confirmation!.text).toMatch(/^Hello,\n/);
+    expect(confirmation!.text).not.toContain('Grace Hopper');
 
     const opened = await openLink(sidOf(confirmation!));
     expect(opened.statusCode).toBe(200);

@@ -72,7 +72,7 @@ export async function applyBasic(
       to: email,
       applicationId: application.id,
       template: 'apply_basic.application_received',
-      ...applicationReceivedMail({ fullName }),
+      ...applicationReceivedMail(),
     });
     await queueEmail(tx, {
       applicationId: application.id,

@@ -133,7 +133,7 @@ export async function applyDetails(
         mail: ({ url }) => ({
           to: newEmail,
           template: 'apply_details.confirm_email',
-          ...confirmEmailMail({ fullName, url, validFor: MAGIC_LINK_TTL_WORDS }),
+          ...confirmEmailMail({ url, validFor: MAGIC_LINK_TTL_WORDS }),
         }),
       });
       await writeAudit(tx, {

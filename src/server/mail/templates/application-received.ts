@@ -1,10 +1,14 @@
 import { applicantMail, greetingFor, type MailContent } from './applicant-layout.ts';
 
-/** To the applicant after `apply-basic` (SPEC §2 /apply success panel, §9 review times). */
-export function applicationReceivedMail(options: { fullName: string }): MailContent {
+/**
+ * To the applicant after `apply-basic` (SPEC §2 /apply success panel, §9 review times). The
+ * public form takes any address, so nothing typed into it is echoed back (not even the name):
+ * otherwise the form would relay a stranger's words to whatever address they chose.
+ */
+export function applicationReceivedMail(): MailContent {
   return applicantMail({
     subject: 'Application received',
-    greeting: greetingFor(options.fullName),
+    greeting: greetingFor(null),
     paragraphs: [
       'Thank you for applying for membership. We have received your application.',
       'Our team reviews every application personally, which usually takes 3-5 business days.',

@@ -2,17 +2,18 @@ import { applicantMail, greetingFor, type MailContent } from './applicant-layout
 
 /**
  * To an address an applicant gave on the details screen (`apply-details`): the link proves the
- * address is theirs. Until then no resume link is sent there (docs/decisions/026).
+ * address is theirs. Until then no resume link is sent there (docs/decisions/026), and nothing
+ * the applicant typed is echoed to it (not even the name): the address is not yet known to be
+ * theirs.
  */
 export function confirmEmailMail(options: {
-  fullName: string | null;
   url: string;
   /** How long the link lasts, for the reader: '24 hours'. */
   validFor: string;
 }): MailContent {
   return applicantMail({
     subject: 'Confirm your e-mail address',
-    greeting: greetingFor(options.fullName),
+    greeting: greetingFor(null),
     paragraphs: [
       'Please confirm that this is your e-mail address for your Waj membership application. Once it is confirmed, we can send you links to continue your application from any device.',
       `The link opens your application. It works once and expires in ${options.validFor}. Please do not forward it.`,
