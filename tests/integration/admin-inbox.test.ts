@@ -194,7 +194,12 @@ describe('admin-eoi-list and admin-contact-list', () => {
       { fullName: 'Chloé Inbox', email: 'chloe.inbox@example.fr', createdAt: ago(40 * DAY) },
     ]);
     const [mail] = await seedContacts([
-      { name: 'Zoë Contact', email: 'Zoe@Contact.example', message: 'Hello' },
+      {
+        name: 'Zoë Contact',
+        email: 'Zoe@Contact.example',
+        message: 'Hello',
+        createdAt: ago(40 * DAY),
+      },
     ]);
     const names = async (call: string, query: string) =>
       (await staff(call, { page: 1, pageSize: 50, query })).json().data.map((r: EoiRow) => r.id);

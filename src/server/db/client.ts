@@ -83,7 +83,15 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 10_000,
+    // No parallel workers for the app's queries (decision 040): its queries read a page or a
+    // few rows, and starting workers cost each of them 10–15 ms, more than the query itself,
+    // while many staff and applicants share two cores anyway.
+    options: '-c max_parallel_workers_per_gather=0',
+  });
   // An idle client losing its connection must not crash the process; the pool removes it.
   pool.on('error', () => {});
   // Nor may one that is checked out (a transaction, withLock): pg-pool only listens for errors

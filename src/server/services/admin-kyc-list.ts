@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, ne, not, type SQL } from 'drizzle-orm';
 import type { KycListFile } from '../../shared/schemas/admin.ts';
 import type { KycFileStatus } from '../../shared/stages.ts';
 import type { Db } from '../db/client.ts';
@@ -35,12 +35,20 @@ export async function adminKycList(options: {
   staffId: string;
 }): Promise<{ data: KycListFile[] } & ListTotal> {
   const { db, input } = options;
-  // kyc_file_list_key() (migration 0014) says where a file stands; its counter keeps totals.
-  const listKey = sql`kyc_file_list_key(${kycFiles.status}, ${kycFiles.uploadedAt}, ${applications.stage}, ${applications.stageChangedAt}, ${applications.erasedAt})`;
+  // The conditions of kyc_file_list_key() (migration 0014), whose counter keeps the totals,
+  // written out so the planner can estimate them: a file on the lists is not a declined or
+  // erased applicant's, and a pending one still waiting from before the applicant was sent back
+  // is not in the queue.
+  const sentBack: SQL = and(
+    eq(kycFiles.status, 'pending'),
+    eq(applications.stage, 'detailed'),
+    lt(kycFiles.uploadedAt, applications.stageChangedAt),
+  )!;
   const where = and(
-    // The plain status condition lets kyc_files_status_uploaded_idx serve the queue.
+    isNull(applications.erasedAt),
+    ne(applications.stage, 'declined'),
     input.status ? eq(kycFiles.status, input.status) : undefined,
-    input.status ? sql`${listKey} = ${input.status}` : sql`${listKey} is not null`,
+    input.status === 'pending' ? not(sentBack) : undefined,
     ...queueConditions(input, options.staffId),
   );
 
