@@ -22,8 +22,8 @@ CREATE INDEX "eoi_requests_email_search_idx" ON "eoi_requests" USING gin (search
 -- Where an identity file stands on the staff lists: nowhere (null) once its applicant is
 -- declined or erased; 'waiting' while it is still pending from before the applicant was sent
 -- back to upload again (not in the KYC queue, still in the list of every file); else its
--- status ('pending' is the KYC queue). The list query and the counter both use it, so they
--- cannot disagree.
+-- status ('pending' is the KYC queue). admin-kyc-list.ts writes the same conditions out for
+-- the planner; the queue tests hold the two to the same totals.
 CREATE OR REPLACE FUNCTION kyc_file_list_key(status text, uploaded_at timestamptz, stage text,
   stage_changed_at timestamptz, erased_at timestamptz) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE

@@ -312,7 +312,7 @@ export const contactMessages = pgTable(
  * concurrent writers never wait on a counter); `compact_row_counts()` folds them together.
  * A total is `sum(n)` over the keys asked for. Counters: 'applications' (k1 stage, k2
  * assignee; not erased), 'kyc_files' (k1 status, k2 the applicant's assignee; files on the
- * staff lists, `kyc_file_listed()`), 'eoi_requests' and 'contact_messages' (k1 status),
+ * staff lists, by `kyc_file_list_key()`), 'eoi_requests' and 'contact_messages' (k1 status),
  * 'audit_log' (k1 action, k2 the staff member, '' for others).
  */
 export const rowCounts = pgTable(
