@@ -7,6 +7,8 @@ import { useApplication } from '../../../features/apply/api/get-stage.ts';
 import { ApplicationForm } from '../../../features/apply/components/application-form.tsx';
 import { LoadingState } from '../../../features/apply/components/gate-status.tsx';
 import { InviteCodePanel } from '../../../features/apply/components/invite-code-panel.tsx';
+import { SignOutButton } from '../../../features/apply/components/sign-out-button.tsx';
+import { useTabOrderFromTop } from '../../../features/apply/hooks/use-tab-order-from-top.ts';
 import { DeclinedNotice } from '../../../features/apply/components/declined-notice.tsx';
 import { StartedBanner } from '../../../features/apply/components/started-banner.tsx';
 import { hasApplicantSession } from '../../../features/apply/utils/session.ts';
@@ -23,8 +25,10 @@ const NEXT_STEPS = [
  * already past an invitation sees a way back to their application first.
  */
 export default function ApplyRoute() {
+  useTabOrderFromTop();
   // Read once: a code redeemed here sets a session too, but the page is left right after.
-  const [session] = useState(hasApplicantSession);
+  // Signing out here ends it: the page stays, with only the public panels.
+  const [session, setSession] = useState(hasApplicantSession);
   const application = useApplication({ enabled: session });
   // No session, or one the server no longer knows: just the two panels.
   const loading = session && application.isPending;
@@ -44,6 +48,12 @@ export default function ApplyRoute() {
           <LoadingState />
         ) : (
           <div className="grid gap-8">
+            {/* A shared device: whoever has a session here can end it here. */}
+            {started || declined ? (
+              <div className="flex justify-end">
+                <SignOutButton onSignedOut={() => setSession(false)} />
+              </div>
+            ) : null}
             {/* A declined application has nowhere to continue to: the notice instead. */}
             {declined ? <DeclinedNotice compact /> : started ? <StartedBanner /> : null}
             <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-10">

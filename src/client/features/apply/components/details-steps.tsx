@@ -32,12 +32,11 @@ function StepHeader({
       >
         {state === 'done' ? <Check className="size-4" strokeWidth={3} /> : number}
       </span>
+      {/* The numbered circle only: the page's progress indicator is the one 'Step N of 8'. */}
       <div className="min-w-0 pt-1">
-        <p className="text-xs font-semibold tracking-[0.2em] text-muted-foreground uppercase">
-          Step {number} of 2<span className="sr-only">{state === 'done' ? ', completed' : ''}</span>
-        </p>
-        <h2 id={id} tabIndex={-1} className="mt-1.5 text-2xl outline-none md:text-3xl">
+        <h2 id={id} tabIndex={-1} className="text-2xl outline-none md:text-3xl">
           {title}
+          <span className="sr-only">{state === 'done' ? ' (completed)' : ''}</span>
         </h2>
         {children ? (
           <div className="mt-2 leading-relaxed text-muted-foreground">{children}</div>

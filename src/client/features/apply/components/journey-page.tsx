@@ -3,6 +3,7 @@ import { Container } from '../../../components/layouts/container.tsx';
 import { Eyebrow, Rosette } from '../../../components/layouts/page-header.tsx';
 import { Head } from '../../../components/seo/head.tsx';
 import type { Stage } from '../../../../shared/stages.ts';
+import { useTabOrderFromTop } from '../hooks/use-tab-order-from-top.ts';
 import { ApplyProgress } from './apply-progress.tsx';
 import { SignOutButton } from './sign-out-button.tsx';
 
@@ -21,6 +22,7 @@ type JourneyPageProps = {
  * a session), then the content with the application's progress alongside it.
  */
 export function JourneyPage({ eyebrow, title, lede, stage, children }: JourneyPageProps) {
+  useTabOrderFromTop();
   return (
     <>
       <Head />

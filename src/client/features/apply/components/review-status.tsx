@@ -32,8 +32,13 @@ function nextFor(stage: Stage, application: ApplyGetStageResponse): Next {
         };
       }
       if (stage === 'kyc_in_progress') {
+        // Veriff decides within seconds to minutes of the check being finished (its decision
+        // API docs); only our own team's review of uploaded files takes business days.
         return {
-          text: 'Our verification team is checking your identity. This usually takes 1-2 business days; this page moves on by itself when it is done.',
+          text:
+            application.kyc_provider === 'veriff'
+              ? 'Veriff usually has a result within a few minutes of you finishing the check, occasionally a little longer when a specialist takes a closer look. This page moves on by itself when it is done.'
+              : 'Our verification team is checking your identity. This usually takes 1-2 business days; this page moves on by itself when it is done.',
         };
       }
       return {

@@ -11,16 +11,18 @@ const SIGN_OUT_FAILED = 'Failed to sign out. Please try again.';
 
 /**
  * Ends the applicant's session on this device and on the server (a shared computer), then goes
- * to /apply. Shown only while there is a session to end.
+ * to /apply, or lets a screen that stays (/apply itself) know. Shown only while there is a
+ * session to end.
  */
-export function SignOutButton() {
+export function SignOutButton({ onSignedOut }: { onSignedOut?: () => void } = {}) {
   const navigate = useNavigate();
   const signOut = useApplicantSignOut();
   if (!hasApplicantSession() && !signOut.isPending) return null;
 
   const onClick = () =>
     signOut.mutate(undefined, {
-      onSuccess: () => void navigate(paths.apply.root.getHref(), { replace: true }),
+      onSuccess: () =>
+        onSignedOut ? onSignedOut() : void navigate(paths.apply.root.getHref(), { replace: true }),
       onError: (error) => {
         // Still signed in on the server: saying otherwise would leave the session open.
         const message = isApiError(error) && error.status !== 0 ? error.message : SIGN_OUT_FAILED;
