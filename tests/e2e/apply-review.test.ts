@@ -174,13 +174,25 @@ describe('magic link (?sid=)', () => {
     expect(calls('apply-session')).toHaveLength(0);
   });
 
-  it('a link the server did not sign is refused by the server as invalid', async () => {
+  it("a well-formed link the server refuses (tampered, used, replaced): 'Error: Failed to restore session. Please request a new link.'", async () => {
     const sid = fakeSid(Math.floor(Date.now() / 1000) + 3600);
     const { page, calls } = await openReview(null, `/apply/review?sid=${sid}`, {
       allowConsole: HTTP_ERRORS,
     });
-    await expectProblem(page, 'Invalid Link', LINK_INVALID_MESSAGE);
+    await expectProblem(page, 'Error', 'Failed to restore session. Please request a new link.');
     expect(calls('apply-session')).toHaveLength(1);
+    await page.getByRole('button', { name: 'Email me a link' }).waitFor();
+  });
+
+  it('a link used once already gets the same message on its second use', async () => {
+    const page = await openPage({ allowConsole: HTTP_ERRORS });
+    // The server's answer to a link it has already turned into a session.
+    await page.route('**/api/apply-session', (route) =>
+      json(route, 401, { ok: false, error: LINK_INVALID_MESSAGE }),
+    );
+    await page.goto(`/apply/review?sid=${fakeSid(Math.floor(Date.now() / 1000) + 3600)}`);
+    await expectProblem(page, 'Error', 'Failed to restore session. Please request a new link.');
+    expect(await page.getByText('Invalid Link').count()).toBe(0);
   });
 
   it("a failed restore: 'Error: Failed to restore session. Please request a new link.'", async () => {

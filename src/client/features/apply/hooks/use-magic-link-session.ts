@@ -17,16 +17,21 @@ export type LinkProblem = 'expired' | 'invalid' | 'taken' | 'failed';
 /** SPEC §8 'Offer, magic link, resume': shown as '{title}: {description}'. */
 export const LINK_PROBLEMS: Record<LinkProblem, { title: string; description: string }> = {
   expired: { title: 'Link Expired', description: LINK_EXPIRED_MESSAGE },
+  // Only a token whose format is wrong (a link cut short or mangled by a mail client).
   invalid: { title: 'Invalid Link', description: LINK_INVALID_MESSAGE },
   // The link's address is already confirmed on another application (docs/decisions/026).
   taken: { title: 'Email Already Confirmed', description: EMAIL_TAKEN_MESSAGE },
   failed: { title: 'Error', description: 'Failed to restore session. Please request a new link.' },
 };
 
+/**
+ * SPEC §8 names a message for a malformed token only; a well-formed link the server refuses
+ * (used already, replaced by a newer one, tampered with) could not restore the session.
+ */
 function problemOf(error: unknown): LinkProblem {
   if (!isApiError(error)) return 'failed';
   if (error.message === LINK_EXPIRED_MESSAGE || error.status === 410) return 'expired';
-  if (error.message === LINK_INVALID_MESSAGE || error.status === 400) return 'invalid';
+  if (error.status === 400) return 'invalid';
   if (error.message === EMAIL_TAKEN_MESSAGE) return 'taken';
   return 'failed';
 }
