@@ -22,7 +22,7 @@ export function PaginationBar({
   onPageChange,
   busy,
 }: PaginationBarProps) {
-  const { from, to, pages } = showingRange(page, pageSize, total);
+  const { from, to, pages } = showingRange(page, pageSize, total, capped);
   return (
     <nav
       aria-label="Pagination"
