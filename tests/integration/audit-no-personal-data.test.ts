@@ -30,7 +30,7 @@ const ADA = {
   phone: '+44 20 7946 0815',
   reason: 'Perpetua flies to Lisbon monthly',
   income: 987654,
-  signature: 'Perpetua J. Quillfeather',
+  signature: 'PERPETUA  Quillfeather',
   userAgent: 'QuillfeatherBrowser/9',
   notes: 'Quillfeather passport matches',
   pricingNote: 'Quillfeather family rate',

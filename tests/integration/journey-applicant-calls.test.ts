@@ -7,11 +7,14 @@ import {
   applicationDetails,
   applications,
   auditLog,
+  emailOutbox,
   legalDocuments,
   offers,
 } from '../../src/server/db/schema.ts';
 import { hashToken, sha256Hex } from '../../src/server/lib/crypto.ts';
+import { MONTHLY_FEE_PENCE } from '../../src/shared/fees.ts';
 import { OFFER_MESSAGE } from '../../src/shared/schemas/apply.ts';
+import { SIGNATURE_MISMATCH_MESSAGE } from '../../src/shared/signature.ts';
 import type { Stage } from '../../src/shared/stages.ts';
 import type { Tier } from '../../src/shared/tiers.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -425,13 +428,30 @@ describe('POST /api/apply-offer-action', () => {
     expect(stale.statusCode).toBe(409);
     expect((await snapshot(a.id)).app!.stage).toBe('tier_offer');
 
+    // The signature must be the full legal name on the application: another name, a part of
+    // it or an extra initial signs nothing.
+    for (const name of ['Katherine G. Johnson', 'Katherine', 'Mickey Mouse']) {
+      const wrong = await call('POST', '/api/apply-offer-action', {
+        token: a.token,
+        payload: { action: 'accept', esign_name: name, chosen_tier: 'titan' },
+      });
+      expect(wrong.statusCode, name).toBe(400);
+      expect(wrong.json(), name).toEqual({
+        ok: false,
+        error: SIGNATURE_MISMATCH_MESSAGE,
+        details: { esign_name: SIGNATURE_MISMATCH_MESSAGE },
+      });
+      expect((await snapshot(a.id)).app!.stage).toBe('tier_offer');
+    }
+
+    // Case, accents and extra spaces do not matter.
     const userAgent = 'Mozilla/5.0 (Macintosh) TestBrowser/1.0';
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/apply-offer-action',
       headers: { 'x-session-token': a.token, 'user-agent': userAgent },
       remoteAddress: '203.0.113.7',
-      payload: { action: 'accept', esign_name: '  Katherine G. Johnson ', chosen_tier: 'titan' },
+      payload: { action: 'accept', esign_name: '  kathérine   JOHNSON ', chosen_tier: 'titan' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, stage: 'accepted', tier: 'titan' });
@@ -446,19 +466,21 @@ describe('POST /api/apply-offer-action', () => {
     expect(offer).toMatchObject({
       tier: 'titan',
       downgradedFrom: 'monarch',
-      esignName: 'Katherine G. Johnson',
+      esignName: 'kathérine   JOHNSON',
       esignIp: '203.0.113.7',
       esignUserAgent: userAgent,
     });
     expect(offer.acceptedAt).toBeInstanceOf(Date);
 
-    // The hash covers the tier, the pricing note and the Terms of Membership as stored.
+    // The hash covers the tier, its monthly fee, the pricing note and the Terms of Membership
+    // as stored.
     const [terms] = await t.ctx.db
       .select()
       .from(legalDocuments)
       .where(eq(legalDocuments.slug, 'terms'));
     const canonical = JSON.stringify({
       tier: 'titan',
+      monthly_fee_pence: MONTHLY_FEE_PENCE.titan,
       pricing_note: 'Founding rate: £29.99 a month',
       terms_of_membership: {
         updated_at: terms!.updatedAt.toISOString(),
@@ -488,6 +510,24 @@ describe('POST /api/apply-offer-action', () => {
       },
     });
     expect(JSON.stringify(accept)).not.toContain('Katherine');
+
+    // The applicant gets a copy of what they signed; staff are told the offer was accepted.
+    const mails = await t.ctx.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.applicationId, a.id))
+      .orderBy(asc(emailOutbox.createdAt));
+    const copy = mails.find((m) => m.template === 'apply_offer_action.offer_accepted');
+    expect(copy).toMatchObject({ to: after.app!.email, subject: 'Your signed Waj offer' });
+    expect(copy!.text).toContain('Tier: Titan');
+    expect(copy!.text).toContain('Monthly fee: £19.99 a month');
+    expect(copy!.text).toMatch(/Signed: \d{1,2} \w{3} \d{4}, \d{2}:\d{2}:\d{2} (GMT|BST)/);
+    expect(copy!.text).toContain('Terms of Membership: version of ');
+    expect(copy!.text).toContain(offer.termsHash);
+    const notice = mails.find((m) => m.template === 'apply_offer_action.staff_notification');
+    expect(notice).toMatchObject({ to: t.ctx.env.STAFF_EMAIL });
+    expect(notice!.subject).toBe('Offer accepted (Titan): Katherine Johnson');
+    expect(notice!.text).toContain('Monthly fee: £19.99 a month');
 
     // Signed once: a second acceptance is a wrong-stage call and changes nothing.
     const before = await snapshot(a.id);

@@ -493,8 +493,24 @@ describe('admin-offer-issue', () => {
     });
     expect(mail!.text).toContain('Titan');
     expect(mail!.text).toContain('First year fee waived');
-    expect(mail!.text).toContain(`${PUBLIC_URL}/apply/review`);
-    expect(mail!.html).toContain(`href="${PUBLIC_URL}/apply/review"`);
+    expect(mail!.text).toContain('Monthly fee: £19.99 a month');
+    // The link is a single-use resume link, so it opens the offer on a device with no session.
+    const sid = /\/apply\/review\?sid=([A-Za-z0-9_.%-]+)/.exec(mail!.text)?.[1];
+    expect(sid).toBeDefined();
+    expect(mail!.html).toContain(`href="${PUBLIC_URL}/apply/review?sid=${sid}"`);
+    const restored = await t.app.inject({
+      method: 'POST',
+      url: '/api/apply-session',
+      payload: { sid: decodeURIComponent(sid!) },
+    });
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toMatchObject({ ok: true });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/apply-session',
+      payload: { sid: decodeURIComponent(sid!) },
+    });
+    expect(again.statusCode).toBe(401);
     const [audit] = (await auditsFor('offer.issue')).filter((a) => a.applicationId === id);
     expect(audit).toMatchObject({
       actorType: 'staff',

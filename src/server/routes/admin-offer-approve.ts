@@ -14,6 +14,7 @@ export function registerAdminOfferApprove(app: FastifyInstance, ctx: AppContext)
       actor,
       applicationId: basic_id,
       publicUrl: ctx.env.PUBLIC_URL,
+      secret: ctx.secrets.sessionSecret,
     });
     ctx.wakeMailer();
     return { ok: true };

@@ -17,6 +17,7 @@ export function registerAdminOfferIssue(app: FastifyInstance, ctx: AppContext) {
       tier: input.tier,
       pricingNote: input.pricing_note,
       publicUrl: ctx.env.PUBLIC_URL,
+      secret: ctx.secrets.sessionSecret,
     });
     ctx.wakeMailer();
     return { ok: true, status };

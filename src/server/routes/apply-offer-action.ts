@@ -21,7 +21,10 @@ export function registerApplyOfferAction(app: FastifyInstance, ctx: AppContext) 
       input,
       ip: request.ip,
       userAgent,
+      staffEmail: ctx.env.STAFF_EMAIL,
+      publicUrl: ctx.env.PUBLIC_URL,
     });
+    ctx.wakeMailer();
     return { ok: true, stage, tier };
   });
 }

@@ -19,6 +19,7 @@ export async function adminOfferApprove(options: {
   actor: Actor & { type: 'staff' };
   applicationId: string;
   publicUrl: string;
+  secret: string;
 }): Promise<void> {
   await options.db.transaction(async (tx) => {
     const application = await lockForOffer(tx, options.applicationId);
@@ -47,6 +48,7 @@ export async function adminOfferApprove(options: {
       tier: offer.tier,
       pricingNote: offer.pricingNote,
       publicUrl: options.publicUrl,
+      secret: options.secret,
       action: 'offer.approve',
     });
   });

@@ -8,7 +8,7 @@ import { moveStage } from '../applicant/stage.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { applications, offers } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { queueEmail } from '../mail/outbox.ts';
+import { issueMagicLink, MAGIC_LINK_TTL_WORDS } from '../applicant/magic-link.ts';
 import { offerIssuedMail } from '../mail/templates/offer-issued.ts';
 
 export const NOT_KYC_MESSAGE = 'An offer can only be issued once verification is complete.';
@@ -43,6 +43,8 @@ export async function sendOffer(
     tier: Tier;
     pricingNote: string | null;
     publicUrl: string;
+    /** SESSION_SECRET: the offer's link is a single-use resume link (works on any device). */
+    secret: string;
     action: string;
   },
 ): Promise<void> {
@@ -57,16 +59,22 @@ export async function sendOffer(
     detail: { tier: options.tier, fields: options.pricingNote ? ['pricing_note'] : [] },
     conflictMessage: NOT_KYC_MESSAGE,
   });
-  if (options.application.email) {
-    await queueEmail(tx, {
-      to: options.application.email,
+  const to = options.application.email;
+  if (to) {
+    await issueMagicLink(tx, {
       applicationId: options.applicationId,
-      template: 'admin_offer_issue.offer_issued',
-      ...offerIssuedMail({
-        fullName: options.application.fullName,
-        tier: options.tier,
-        pricingNote: options.pricingNote,
-        publicUrl: options.publicUrl,
+      secret: options.secret,
+      publicUrl: options.publicUrl,
+      mail: ({ url }) => ({
+        to,
+        template: 'admin_offer_issue.offer_issued',
+        ...offerIssuedMail({
+          fullName: options.application.fullName,
+          tier: options.tier,
+          pricingNote: options.pricingNote,
+          url,
+          validFor: MAGIC_LINK_TTL_WORDS,
+        }),
       }),
     });
   }
@@ -87,6 +95,7 @@ export async function adminOfferIssue(options: {
   tier: Tier;
   pricingNote: string | null;
   publicUrl: string;
+  secret: string;
 }): Promise<'issued' | 'pending_approval'> {
   return options.db.transaction(async (tx) => {
     const application = await lockForOffer(tx, options.applicationId);

@@ -1,12 +1,17 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { MONTHLY_FEE_PENCE } from '../../shared/fees.ts';
+import { SIGNATURE_MISMATCH_MESSAGE, signatureMatches } from '../../shared/signature.ts';
 import type { Stage } from '../../shared/stages.ts';
-import { tiersBelow, type Tier } from '../../shared/tiers.ts';
+import { TIER_INFO, tiersBelow, type Tier } from '../../shared/tiers.ts';
 import { moveStage, WRONG_STAGE_MESSAGE } from '../applicant/stage.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { applications, legalDocuments, offers } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { sha256Hex } from '../lib/crypto.ts';
+import { queueEmail } from '../mail/outbox.ts';
+import { staffNotification } from '../mail/staff-notification.ts';
+import { offerAcceptedMail, signedOfferFields } from '../mail/templates/offer-accepted.ts';
 
 export const CHANGE_TIER_FAILED_MESSAGE = 'Failed to change tier';
 export const OFFER_CHANGED_MESSAGE = 'The offer has changed. Please review it and try again.';
@@ -20,27 +25,33 @@ export interface OfferActionOptions {
   input: OfferActionInput;
   ip: string;
   userAgent: string | null;
+  /** STAFF_EMAIL: told that an offer was accepted. */
+  staffEmail: string;
+  publicUrl: string;
 }
 
 type Offer = typeof offers.$inferSelect;
 
 /**
- * The offer terms the applicant signs, in one canonical string: the tier, the pricing note,
- * and the Terms of Membership as stored (their date and a hash of their text). Its SHA-256 is
- * kept with the signature, so the exact terms agreed to can be proven later.
+ * The offer terms the applicant signs, in one canonical string: the tier and its monthly fee,
+ * the pricing note, and the Terms of Membership as stored (their date and a hash of their
+ * text). Its SHA-256 is kept with the signature, so the exact terms agreed to can be proven
+ * later. Returns the string and the terms' date (the version the applicant's copy names).
  */
 export async function offerTerms(tx: Tx, offer: Pick<Offer, 'tier' | 'pricingNote'>) {
   const [terms] = await tx
     .select({ updatedAt: legalDocuments.updatedAt, html: legalDocuments.html })
     .from(legalDocuments)
     .where(eq(legalDocuments.slug, 'terms'));
-  return JSON.stringify({
+  const text = JSON.stringify({
     tier: offer.tier,
+    monthly_fee_pence: MONTHLY_FEE_PENCE[offer.tier],
     pricing_note: offer.pricingNote ?? null,
     terms_of_membership: terms
       ? { updated_at: terms.updatedAt.toISOString(), html_sha256: sha256Hex(terms.html) }
       : null,
   });
+  return { text, termsUpdatedAt: terms?.updatedAt ?? null };
 }
 
 /**
@@ -55,7 +66,11 @@ export async function applyOfferAction(
   const actor: Actor = { type: 'applicant', id: applicationId, ip: options.ip };
   return db.transaction(async (tx) => {
     const [application] = await tx
-      .select({ stage: applications.stage })
+      .select({
+        stage: applications.stage,
+        fullName: applications.fullName,
+        email: applications.email,
+      })
       .from(applications)
       .where(eq(applications.id, applicationId))
       .for('update');
@@ -102,7 +117,15 @@ export async function applyOfferAction(
     if (input.chosen_tier && input.chosen_tier !== offer.tier) {
       throw new AppError('conflict', OFFER_CHANGED_MESSAGE, { details: { tier: offer.tier } });
     }
-    const termsHash = sha256Hex(await offerTerms(tx, offer));
+    // A signature means something only if it names the applicant: their full legal name as
+    // the application holds it (the name their identity was checked against).
+    if (!signatureMatches(input.esign_name, application.fullName)) {
+      throw new AppError('invalid_input', SIGNATURE_MISMATCH_MESSAGE, {
+        details: { esign_name: SIGNATURE_MISMATCH_MESSAGE },
+      });
+    }
+    const terms = await offerTerms(tx, offer);
+    const termsHash = sha256Hex(terms.text);
     const [signed] = await tx
       .update(offers)
       .set({
@@ -113,7 +136,7 @@ export async function applyOfferAction(
         termsHash,
       })
       .where(and(eq(offers.id, offer.id), isNull(offers.acceptedAt)))
-      .returning({ id: offers.id });
+      .returning({ id: offers.id, acceptedAt: offers.acceptedAt });
     if (!signed) throw new AppError('conflict', WRONG_STAGE_MESSAGE);
     const stage = await moveStage(tx, {
       applicationId,
@@ -129,6 +152,35 @@ export async function applyOfferAction(
         fields: ['esign_name'],
         terms_hash: termsHash,
       },
+    });
+    const copy = {
+      tier: offer.tier,
+      signedAt: signed.acceptedAt ?? new Date(),
+      termsUpdatedAt: terms.termsUpdatedAt,
+      termsHash,
+    };
+    if (application.email) {
+      await queueEmail(tx, {
+        to: application.email,
+        applicationId,
+        template: 'apply_offer_action.offer_accepted',
+        ...offerAcceptedMail({
+          ...copy,
+          fullName: application.fullName,
+          publicUrl: options.publicUrl,
+        }),
+      });
+    }
+    await queueEmail(tx, {
+      applicationId,
+      ...staffNotification({
+        to: options.staffEmail,
+        template: 'apply_offer_action.staff_notification',
+        subject: `Offer accepted (${TIER_INFO[offer.tier].name})`,
+        subjectName: application.fullName ?? 'Unknown Applicant',
+        fields: [['Name', application.fullName], ...signedOfferFields(copy)],
+        footer: `Activate the account in the Activations tab: ${options.publicUrl}/admin`,
+      }),
     });
     return { stage, tier: offer.tier };
   });
