@@ -133,6 +133,21 @@ describe('apply-kyc-start (veriff)', () => {
     }
   });
 
+  it('two starts at once (a double click, two tabs) create one Veriff session', async () => {
+    const a = await applicant('detailed');
+    const before = veriff.sessions.length;
+    const answers = await Promise.all([start(a.token), start(a.token), start(a.token)]);
+    expect(veriff.sessions).toHaveLength(before + 1);
+    const url = veriff.sessions.at(-1)!.url;
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ok: true, stage: 'kyc_in_progress', url });
+    }
+    expect(await checksOf(a.id)).toHaveLength(1);
+    // Once it has started, a later start is refused as before.
+    expect((await start(a.token)).statusCode).toBe(409);
+  });
+
   it('answers 503 and changes nothing when Veriff fails', async () => {
     const a = await applicant('detailed');
     veriff.failNext();

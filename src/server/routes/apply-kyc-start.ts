@@ -17,6 +17,7 @@ export function registerApplyKycStart(app: FastifyInstance, ctx: AppContext) {
       assertOwnApplication(session, request.body);
       return applyKycStart({
         db: ctx.db,
+        withLock: ctx.database.withLock,
         provider,
         applicationId: session.applicationId,
         actor: { type: 'applicant', id: session.applicationId, ip: request.ip },
