@@ -1,10 +1,11 @@
-import { eq, isNull, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { QueueAssigned, QueueAssignee } from '../../shared/schemas/admin.ts';
+import type { Stage } from '../../shared/stages.ts';
 import { applications } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
 import { nameOrEmailMatches } from './staff-search.ts';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
-import { cappedCount, countedTotal, type Counter } from './row-counts.ts';
+import { cappedCount, countedTotal, pageIsPastEnd, type Counter } from './row-counts.ts';
 
 /** What the three staff queues (KYC, Offers, Activations) are asked, once parsed. */
 export interface QueueInput {
@@ -50,4 +51,39 @@ export function assigneeOf(row: {
   assigneeName: string | null;
 }): QueueAssignee {
   return row.assigneeId ? { id: row.assigneeId, name: row.assigneeName ?? 'Staff' } : null;
+}
+
+/**
+ * A queue of applications at one stage (Offers: `kyc`, Activations: `accepted`): its total and
+ * the ids of one page, longest in the stage first (applications_stage_changed_idx). The caller
+ * reads what it shows for those ids only.
+ */
+export async function stageQueuePage(
+  db: Db,
+  input: QueueInput,
+  staffId: string,
+  stage: Stage,
+): Promise<{ pageIds: string[] } & ListTotal> {
+  const where = and(
+    eq(applications.stage, stage),
+    isNull(applications.erasedAt),
+    ...queueConditions(input, staffId),
+  );
+  const total = await queueTotal(
+    db,
+    input,
+    staffId,
+    { counter: 'applications', k1: stage },
+    db.select({ id: applications.id }).from(applications).where(where),
+  );
+  const offset = queueOffset(input);
+  if (pageIsPastEnd(offset, total)) return { pageIds: [], ...total };
+  const page = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(where)
+    .orderBy(asc(applications.stageChangedAt), asc(applications.id))
+    .limit(input.page_size)
+    .offset(offset);
+  return { pageIds: page.map((row) => row.id), ...total };
 }

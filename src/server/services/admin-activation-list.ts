@@ -1,16 +1,9 @@
-import { and, asc, eq, inArray, isNull, max } from 'drizzle-orm';
+import { asc, eq, inArray, max } from 'drizzle-orm';
 import type { ActivationListRow } from '../../shared/schemas/admin.ts';
 import type { Db } from '../db/client.ts';
 import { applications, offers, staffMembers } from '../db/schema.ts';
-import {
-  assigneeOf,
-  queueConditions,
-  queueOffset,
-  queueTotal,
-  type QueueInput,
-} from '../lib/queue.ts';
+import { assigneeOf, stageQueuePage, type QueueInput } from '../lib/queue.ts';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
-import { pageIsPastEnd } from '../lib/row-counts.ts';
 
 /**
  * `admin-activation-list`: applications at `accepted`, one page, longest in the stage first
@@ -22,28 +15,7 @@ export async function adminActivationList(options: {
   staffId: string;
 }): Promise<{ data: ActivationListRow[] } & ListTotal> {
   const { db, input } = options;
-  const where = and(
-    eq(applications.stage, 'accepted'),
-    isNull(applications.erasedAt),
-    ...queueConditions(input, options.staffId),
-  );
-  const total = await queueTotal(
-    db,
-    input,
-    options.staffId,
-    { counter: 'applications', k1: 'accepted' },
-    db.select({ id: applications.id }).from(applications).where(where),
-  );
-  const offset = queueOffset(input);
-  if (pageIsPastEnd(offset, total)) return { data: [], ...total };
-  const page = await db
-    .select({ id: applications.id })
-    .from(applications)
-    .where(where)
-    .orderBy(asc(applications.stageChangedAt), asc(applications.id))
-    .limit(input.page_size)
-    .offset(offset);
-  const pageIds = page.map((row) => row.id);
+  const { pageIds, ...total } = await stageQueuePage(db, input, options.staffId, 'accepted');
   if (!pageIds.length) return { data: [], ...total };
 
   // When each applicant on the page signed; a joined subquery, so every column is qualified.

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { LEGACY_STAFF_LABEL } from '../../shared/staff.ts';
 import type { OfferListRow } from '../../shared/schemas/admin.ts';
 import { suggestedTier } from '../../shared/suggested-tier.ts';
@@ -10,15 +10,8 @@ import {
   offers,
   staffMembers,
 } from '../db/schema.ts';
-import {
-  assigneeOf,
-  queueConditions,
-  queueOffset,
-  queueTotal,
-  type QueueInput,
-} from '../lib/queue.ts';
+import { assigneeOf, stageQueuePage, type QueueInput } from '../lib/queue.ts';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
-import { pageIsPastEnd } from '../lib/row-counts.ts';
 
 /**
  * `admin-offer-list`: applications at `kyc`, one page, longest in the stage first (a queue,
@@ -32,28 +25,7 @@ export async function adminOfferList(options: {
   staffId: string;
 }): Promise<{ data: OfferListRow[] } & ListTotal> {
   const { db, input } = options;
-  const where = and(
-    eq(applications.stage, 'kyc'),
-    isNull(applications.erasedAt),
-    ...queueConditions(input, options.staffId),
-  );
-  const total = await queueTotal(
-    db,
-    input,
-    options.staffId,
-    { counter: 'applications', k1: 'kyc' },
-    db.select({ id: applications.id }).from(applications).where(where),
-  );
-  const offset = queueOffset(input);
-  if (pageIsPastEnd(offset, total)) return { data: [], ...total };
-  const page = await db
-    .select({ id: applications.id })
-    .from(applications)
-    .where(where)
-    .orderBy(asc(applications.stageChangedAt), asc(applications.id))
-    .limit(input.page_size)
-    .offset(offset);
-  const pageIds = page.map((row) => row.id);
+  const { pageIds, ...total } = await stageQueuePage(db, input, options.staffId, 'kyc');
   if (!pageIds.length) return { data: [], ...total };
 
   // Any identity check that flagged PEP; a joined subquery, so its columns are qualified.
