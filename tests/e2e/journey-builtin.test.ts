@@ -104,6 +104,7 @@ describe('applicant journey with the builtin identity check', () => {
     expect(options).toEqual(['Choose a lower tier', 'Standard', 'Noir', 'Titan']);
     await lower.selectOption({ label: 'Titan' });
     await page.getByRole('button', { name: 'Change tier' }).click();
+    await page.getByRole('button', { name: 'Change to Titan' }).click();
     await toast(page, 'Tier changed to Titan').waitFor();
     await expect
       .poll(() => page.getByTestId('downgraded-badge').textContent())

@@ -51,7 +51,12 @@ function PortalView({ row, tier }: MemberCard) {
         aria-labelledby="card-title"
         className="grid items-center gap-8 rounded-lg border border-border bg-card p-6 shadow-xs sm:p-10 md:grid-cols-[18rem_minmax(0,1fr)] md:gap-12"
       >
-        <CardFace tier={tier} alt={`Your ${TIER_INFO[tier].name} card`} priority />
+        <CardFace
+          tier={tier}
+          last4={row.card_last4}
+          alt={`Your ${TIER_INFO[tier].name} card`}
+          priority
+        />
         <div>
           <h2 id="card-title" className="text-2xl md:text-3xl">
             Your card

@@ -87,6 +87,7 @@ function WelcomeView({ row, tier }: MemberCard) {
     <div className="grid gap-10 lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-12">
       <CardFace
         tier={tier}
+        last4={row.card_last4}
         alt={`Your ${TIER_INFO[tier].name} card`}
         priority
         className="mx-auto max-w-xs lg:mx-0 lg:max-w-none"

@@ -1,17 +1,30 @@
 import { ArrowDown, PenLine, TriangleAlert } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { monthlyFeeLabel } from '../../../../shared/fees.ts';
 import { OFFER_MESSAGE, ZOfferForm } from '../../../../shared/schemas/apply.ts';
 import type { ApplyGetStageResponse } from '../../../../shared/schemas/journey.ts';
+import { SIGNATURE_MISMATCH_MESSAGE, signatureMatches } from '../../../../shared/signature.ts';
 import { TIER_INFO, isTier, tiersBelow, type Tier } from '../../../../shared/tiers.ts';
 import { Alert, AlertDescription } from '../../../components/ui/alert.tsx';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Input, fieldClasses } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { paths } from '../../../config/paths.ts';
+import { isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../utils/cn.ts';
 import { useOfferAction } from '../api/offer-action.ts';
 import { BusyLabel } from '../../../components/ui/busy-label.tsx';
@@ -23,7 +36,10 @@ const CHANGE_FAILED_MESSAGE = 'Failed to change tier';
 
 type Downgrade = { from: Tier; to: Tier };
 
-/** Lower tiers only (SPEC §4), chosen once: the choice replaces the dropdown with a badge. */
+/**
+ * Lower tiers only (SPEC §4), chosen once: the choice replaces the dropdown with a badge. It
+ * cannot be undone, so it is confirmed first; one request however often the button is pressed.
+ */
 function DowngradeChooser({
   tier,
   basicId,
@@ -35,20 +51,32 @@ function DowngradeChooser({
 }) {
   const action = useOfferAction();
   const [choice, setChoice] = useState('');
+  const [confirming, setConfirming] = useState<Tier | null>(null);
+  // isPending reaches the button a render later; a second click can land before that.
+  const sending = useRef(false);
   const lower = tiersBelow(tier);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!isTier(choice)) return;
+    if (isTier(choice) && !sending.current) setConfirming(choice);
+  };
+
+  const change = (to: Tier) => {
+    setConfirming(null);
+    if (sending.current) return;
+    sending.current = true;
     action.mutate(
-      { basic_id: basicId, action: 'downgrade', chosen_tier: choice },
+      { basic_id: basicId, action: 'downgrade', chosen_tier: to },
       {
         onSuccess: (response) => {
-          const to = isTier(response.tier) ? response.tier : choice;
-          toast.success(`Tier changed to ${TIER_INFO[to].name}`);
-          onChanged({ from: tier, to });
+          const changed = isTier(response.tier) ? response.tier : to;
+          toast.success(`Tier changed to ${TIER_INFO[changed].name}`);
+          onChanged({ from: tier, to: changed });
         },
         onError: () => toast.error(CHANGE_FAILED_MESSAGE),
+        onSettled: () => {
+          sending.current = false;
+        },
       },
     );
   };
@@ -85,7 +113,11 @@ function DowngradeChooser({
             </option>
           ))}
         </select>
-        <Button type="submit" variant="outline" disabled={!isTier(choice) || action.isPending}>
+        <Button
+          type="submit"
+          variant="outline"
+          disabled={!isTier(choice) || action.isPending || confirming !== null}
+        >
           <BusyLabel
             busy={action.isPending}
             working="Changing..."
@@ -98,6 +130,31 @@ function DowngradeChooser({
           />
         </Button>
       </div>
+      <AlertDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
+      >
+        {confirming ? (
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Change to {TIER_INFO[confirming].name}?</AlertDialogTitle>
+              <AlertDialogDescription>
+                Your offer becomes {TIER_INFO[confirming].name} membership (
+                {monthlyFeeLabel(confirming)}) instead of {TIER_INFO[tier].name}. You can change
+                tier only once, and cannot return to {TIER_INFO[tier].name} afterwards.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Keep {TIER_INFO[tier].name}</AlertDialogCancel>
+              <AlertDialogAction onClick={() => change(confirming)}>
+                Change to {TIER_INFO[confirming].name}
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        ) : null}
+      </AlertDialog>
     </form>
   );
 }
@@ -113,6 +170,8 @@ export function OfferPanel({ application }: { application: ApplyGetStageResponse
   const [agreed, setAgreed] = useState(false);
   const [signature, setSignature] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  // isPending reaches the button a render later; a double click must still send one request.
+  const sending = useRef(false);
 
   // SPEC §2: the assigned tier, standard when none is set.
   const offered = application.offer?.tier ?? application.tier_assigned ?? 'standard';
@@ -128,6 +187,13 @@ export function OfferPanel({ application }: { application: ApplyGetStageResponse
       setFailure(OFFER_MESSAGE);
       return;
     }
+    // The server checks it too; here the applicant learns at once, before anything is sent.
+    if (application.full_name && !signatureMatches(parsed.data.esignName, application.full_name)) {
+      setFailure(SIGNATURE_MISMATCH_MESSAGE);
+      return;
+    }
+    if (sending.current) return;
+    sending.current = true;
     accept.mutate(
       {
         basic_id: application.basic_id,
@@ -140,9 +206,12 @@ export function OfferPanel({ application }: { application: ApplyGetStageResponse
           toast.success('Offer accepted successfully!');
           void navigate(paths.apply.activate.getHref(), { replace: true });
         },
-        onError: () => {
-          setFailure(ACCEPT_FAILED_MESSAGE);
+        onError: (error) => {
+          const mismatch = isApiError(error) && error.details?.esign_name;
+          setFailure(mismatch || ACCEPT_FAILED_MESSAGE);
           toast.error(ACCEPT_FAILED_MESSAGE);
+          // Signed on success: the screen moves on, so only a failure allows another try.
+          sending.current = false;
         },
       },
     );
@@ -201,7 +270,8 @@ export function OfferPanel({ application }: { application: ApplyGetStageResponse
                 Terms and Conditions
                 <span className="sr-only"> (opens in a new tab)</span>
               </Link>{' '}
-              and accept this offer of {TIER_INFO[tier].name} membership.
+              and accept this offer of {TIER_INFO[tier].name} membership (
+              {monthlyFeeLabel(tier).toLowerCase()}).
             </Label>
           </div>
           <div className="grid gap-2">

@@ -1,9 +1,13 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { monthlyFeeLabel } from '../../../../shared/fees.ts';
 import { TIER_BULLETS, TIER_INFO, type Tier } from '../../../../shared/tiers.ts';
 import { CardFace } from './card-face.tsx';
 
-/** A tier as the offer presents it: the card, its name and colour, and what it includes. */
+/**
+ * A tier as the offer presents it: the card, its name and colour, its monthly fee (src/shared
+ * fees, the figure the signature covers) and what it includes.
+ */
 export function TierShowcase({ tier, badge }: { tier: Tier; badge?: ReactNode }) {
   const info = TIER_INFO[tier];
   return (
@@ -26,6 +30,10 @@ export function TierShowcase({ tier, badge }: { tier: Tier; badge?: ReactNode })
           </p>
           {badge}
         </div>
+        <p className="mt-3 text-lg" data-testid="offer-fee">
+          <span className="text-muted-foreground">Monthly fee: </span>
+          <span className="font-medium">{monthlyFeeLabel(tier)}</span>
+        </p>
         <p className="mt-3 leading-relaxed text-muted-foreground">{info.description}</p>
         <ul className="mt-6 grid gap-2.5">
           {TIER_BULLETS[tier].map((bullet) => (
