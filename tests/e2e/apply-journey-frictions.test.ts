@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Stage } from '../../src/shared/stages.ts';
 import { baseURL, launchBrowser } from './helpers/browser.ts';
-import { seedApplicant, signInBrowser } from './helpers/applicant.ts';
+import { seedApplicant, signInBrowser, staffCall } from './helpers/applicant.ts';
 
 /**
  * Issue 17, items 3, 7, 8, 12: the skip link comes first from the keyboard, members can sign
@@ -80,6 +80,28 @@ describe('keyboard: the skip link is the first Tab stop (item 8)', () => {
     await page.keyboard.press('Tab');
     expect(await isFocused(page)).toBe(true);
   });
+});
+
+describe('screens follow the stage while the applicant is on them (item 3)', () => {
+  it.each([
+    { path: '/apply/offer', stage: 'tier_offer' as const, ready: SCREENS[4]!.ready },
+    { path: '/apply/details', stage: 'code_verified' as const, ready: SCREENS[2]!.ready },
+  ])(
+    '$path at $stage: a decline by staff moves on to the notice',
+    async ({ path, stage, ready }) => {
+      const applicant = await seedApplicant(baseURL, stage);
+      const page = await openPage();
+      await signInBrowser(page.context(), applicant);
+      await page.goto(path);
+      await ready(page);
+      await staffCall(baseURL, applicant.staff, 'admin-applicant-decline', {
+        basic_id: applicant.basicId,
+        reason: 'Internal: outside our risk appetite',
+      });
+      await page.waitForURL(`${baseURL}/apply/review`, { timeout: 12_000 });
+      await page.getByTestId('declined-notice').waitFor();
+    },
+  );
 });
 
 describe('signing out (item 7)', () => {
