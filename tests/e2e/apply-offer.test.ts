@@ -1,4 +1,4 @@
-import type { Page, Request, Route } from 'playwright-core';
+import type { Locator, Page, Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SIGNATURE_MISMATCH_MESSAGE } from '../../src/shared/signature.ts';
 import { baseURL, launchBrowser } from './helpers/browser.ts';
@@ -33,6 +33,16 @@ const terms = (page: Page) => page.getByRole('checkbox', { name: /I have read an
 const signature = (page: Page) => page.getByRole('textbox', { name: 'Full legal name' });
 const acceptButton = (page: Page) => page.getByRole('button', { name: 'Accept Offer' });
 const fee = (page: Page) => page.getByTestId('offer-fee');
+
+/**
+ * Two clicks in one go, before the screen can re-render (a slow phone, an impatient thumb): a
+ * disabled-while-busy button alone cannot stop the second.
+ */
+const doubleClick = (locator: Locator) =>
+  locator.evaluate((button: HTMLElement) => {
+    button.click();
+    button.click();
+  });
 
 /**
  * Holds every `apply-offer-action` request until `release()`, so a second click lands while
@@ -173,7 +183,7 @@ describe('/apply/offer', () => {
     const release = await holdOfferAction(page);
     await terms(page).check();
     await signature(page).fill('Amelia Hart');
-    await acceptButton(page).dblclick();
+    await doubleClick(acceptButton(page));
     await poll(() => calls('apply-offer-action').length).toBe(1);
     release();
     await toast(page, 'Offer accepted successfully!').waitFor();
@@ -187,8 +197,8 @@ describe('/apply/offer', () => {
     const { page, calls } = await open(applicant, '/apply/offer');
     const release = await holdOfferAction(page);
     await lowerTier(page).selectOption('standard');
-    await page.getByRole('button', { name: 'Change tier' }).dblclick();
-    await page.getByRole('button', { name: 'Change to Standard' }).dblclick();
+    await doubleClick(page.getByRole('button', { name: 'Change tier' }));
+    await doubleClick(page.getByRole('button', { name: 'Change to Standard' }));
     await poll(() => calls('apply-offer-action').length).toBe(1);
     release();
     await toast(page, 'Tier changed to Standard').waitFor();
