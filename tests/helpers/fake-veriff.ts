@@ -96,6 +96,7 @@ export interface FakeVeriff {
       matchStatus: 'possible_match' | 'no_match';
       pep?: boolean;
       sanctions?: boolean;
+      adverseMedia?: boolean;
       attemptId?: string;
       checkType?: 'initial_result' | 'updated_result';
     },
@@ -256,7 +257,9 @@ export async function startFakeVeriff(): Promise<FakeVeriff> {
         sanctions: result.sanctions
           ? [{ sourceName: 'HM Treasury sanctions', sourceUrl: null, date: null }]
           : [],
-        adverseMedia: [],
+        adverseMedia: result.adverseMedia
+          ? [{ sourceName: 'News archive', sourceUrl: null, date: null }]
+          : [],
         warnings: [],
         fitnessProbity: [],
       };

@@ -650,6 +650,46 @@ describe('staff review', () => {
     expect(done.json().stage).toBe('kyc');
   });
 
+  it('a rejection e-mails the applicant the reason and a link back that works on any device', async () => {
+    const a = await readyApplicant('Hannah Cole');
+    const [row] = await t.ctx.db
+      .select({ email: applications.email })
+      .from(applications)
+      .where(eq(applications.id, a.id));
+    await post(
+      '/api/admin-kyc-action',
+      {
+        file_id: a.selfie,
+        action: 'reject',
+        notes: 'INTERNAL: looks like a printout',
+        reason: 'Please take the selfie in good light, facing the camera.',
+      },
+      asStaff(),
+    );
+    const mails = await t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, row!.email!));
+    const mail = mails.find((m) => m.template === 'admin_kyc_action.document_rejected');
+    expect(mail).toMatchObject({ subject: 'Please upload your selfie again' });
+    expect(mail!.text).toContain('could not accept your selfie');
+    expect(mail!.text).toContain(
+      'Reason: Please take the selfie in good light, facing the camera.',
+    );
+    expect(mail!.text).not.toContain('INTERNAL');
+    expect(mail!.html).not.toContain('INTERNAL');
+    // The address was never proven: greeted neutrally.
+    expect(mail!.text).toMatch(/^Hello,\n/);
+
+    // Opened anywhere (no session): the link signs the applicant in to upload again.
+    const sid = new URL(
+      /https?:\/\/\S+\/apply\/review\?sid=\S+/.exec(mail!.text)![0],
+    ).searchParams.get('sid')!;
+    const opened = await post('/api/apply-session', { sid }, {});
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({ ok: true, basic_id: a.id });
+    expect(await stageOf(a.id)).toBe('detailed');
+    // Single use.
+    expect((await post('/api/apply-session', { sid }, {})).statusCode).not.toBe(200);
+  });
+
   it('a rejection without a reason tells the applicant to upload a clearer image', async () => {
     const a = await readyApplicant();
     await post(

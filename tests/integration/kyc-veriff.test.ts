@@ -5,6 +5,7 @@ import {
   applicationDetails,
   applications,
   auditLog,
+  emailOutbox,
   identityCheckEvents,
   identityChecks,
   kycFiles,
@@ -79,6 +80,16 @@ async function stageOf(id: string) {
 async function checksOf(id: string) {
   return t.ctx.db.select().from(identityChecks).where(eq(identityChecks.applicationId, id));
 }
+/** Mail to the applicant themself (staff notifications about them excluded). */
+async function mailsTo(id: string) {
+  const [row] = await t.ctx.db
+    .select({ email: applications.email })
+    .from(applications)
+    .where(eq(applications.id, id));
+  return t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, row!.email!));
+}
+const staffMails = (template: string) =>
+  t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.template, template));
 /** Everything a webhook could change, to prove a refused or repeated one changed nothing. */
 async function snapshot(id: string) {
   const [application] = await t.ctx.db.select().from(applications).where(eq(applications.id, id));
@@ -291,13 +302,63 @@ describe('veriff webhooks', () => {
       attemptId: 'attempt-1',
       checkType: 'updated_result',
     });
-    expect((await checksOf(a.id))[0]).toMatchObject({ pep: true, sanctions: false });
+    // Sanctions were not listed this time, but a possible match is never recorded as clear.
+    expect((await checksOf(a.id))[0]).toMatchObject({ pep: true, sanctions: null });
     await veriff.watchlist(t.app, a.id, {
       matchStatus: 'no_match',
       attemptId: 'attempt-2',
       checkType: 'updated_result',
     });
     expect((await checksOf(a.id))[0]).toMatchObject({ pep: false, sanctions: false });
+  });
+
+  it('an adverse-media possible match is shown to staff as needing review, never as clear', async () => {
+    const a = await started('Victor Lane');
+    const before = await staffMails('veriff_watchlist_webhook.possible_match.staff_notification');
+    const hit = await veriff.watchlist(t.app, a.id, {
+      matchStatus: 'possible_match',
+      adverseMedia: true,
+    });
+    expect(hit.status).toBe(200);
+    // Not "no PEP, not sanctioned": unknown until staff judge the hit.
+    expect((await checksOf(a.id))[0]).toMatchObject({
+      pep: null,
+      sanctions: null,
+      lastEvent: 'watchlist_possible_match',
+    });
+    const mails = await staffMails('veriff_watchlist_webhook.possible_match.staff_notification');
+    expect(mails).toHaveLength(before.length + 1);
+    const mail = mails.at(-1)!;
+    expect(mail.subject).toBe('Watchlist possible match, review needed: Victor Lane');
+    expect(mail.text).toContain('Listed under: adverse media');
+    expect(mail.text).toContain(`${PUBLIC_URL}/admin/applicants/${a.id}`);
+    // A replay tells staff nothing twice.
+    await veriff.send(t.app, '/api/veriff-watchlist-webhook', hit.raw);
+    expect(
+      await staffMails('veriff_watchlist_webhook.possible_match.staff_notification'),
+    ).toHaveLength(before.length + 1);
+  });
+
+  it('a decline leaves the case to staff: the staff inbox is told a decision is needed', async () => {
+    const a = await started('Nora Quinn');
+    await veriff.decision(t.app, a.session, 'declined');
+    const mail = (await staffMails('veriff_webhook.declined.staff_notification')).at(-1)!;
+    expect(mail.subject).toBe('Identity check declined by Veriff, decision needed: Nora Quinn');
+    expect(mail.text).toContain('Veriff reason: Physical document not used');
+    expect(mail.text).toContain(`${PUBLIC_URL}/admin/applicants/${a.id}`);
+    // The applicant's screen reads the declined check (review-status: a decision is pending).
+    const view = await t.app.inject({
+      method: 'POST',
+      url: '/api/apply-get-stage',
+      payload: {},
+      headers: { 'x-session-token': a.token },
+    });
+    expect(view.json()).toMatchObject({
+      stage: 'kyc_in_progress',
+      identity_check: { status: 'declined', decision: 'declined' },
+    });
+    // Nothing is sent to the applicant: the decision is staff's.
+    expect(await mailsTo(a.id)).toEqual([]);
   });
 
   it('a PEP match in the decision marks the check', async () => {
@@ -320,6 +381,36 @@ describe('veriff webhooks', () => {
     await veriff.decision(t.app, a.session, 'approved');
     expect(await stageOf(a.id)).toBe('kyc');
   });
+
+  for (const [status, subject, words] of [
+    ['resubmission_requested', 'Please verify your identity again', 'needs you to take them again'],
+    ['expired', 'Your identity verification was not completed', 'expired before it was finished'],
+    ['abandoned', 'Your identity verification was not completed', 'started but not finished'],
+  ] as const) {
+    it(`${status}: the applicant is e-mailed what to do, with a link that works on any device`, async () => {
+      const a = await started();
+      await veriff.decision(t.app, a.session, status);
+      expect(await stageOf(a.id)).toBe('detailed');
+      const [mail, ...more] = await mailsTo(a.id);
+      expect(more).toEqual([]);
+      expect(mail).toMatchObject({ template: `veriff_webhook.${status}`, subject });
+      expect(mail!.text).toContain(words);
+      expect(mail!.text).toContain('start the verification again');
+      // Opened on another device: the single-use link signs the applicant in.
+      const sid = new URL(
+        /https:\/\/\S+\/apply\/review\?sid=\S+/.exec(mail!.text)![0],
+      ).searchParams.get('sid')!;
+      const opened = await t.app.inject({
+        method: 'POST',
+        url: '/api/apply-session',
+        payload: { sid },
+      });
+      expect(opened.json()).toMatchObject({ ok: true, basic_id: a.id });
+      // A replay of the decision sends nothing more.
+      await veriff.decision(t.app, a.session, status);
+      expect(await mailsTo(a.id)).toHaveLength(1);
+    });
+  }
 
   it('an expired session sends the applicant back for a new one', async () => {
     const a = await started();

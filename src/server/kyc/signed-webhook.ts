@@ -43,8 +43,11 @@ export function registerSignedWebhook(
         throw new AppError('invalid_input', 'The request could not be understood.');
       }
       const outcome = await handle(payload, raw);
-      if (outcome.applied) request.log.info({ webhook: path }, 'webhook applied');
-      else request.log.info({ webhook: path, reason: outcome.reason }, 'webhook ignored');
+      if (outcome.applied) {
+        request.log.info({ webhook: path }, 'webhook applied');
+        // It may have queued mail (the applicant asked to verify again, staff told of a decline).
+        ctx.wakeMailer();
+      } else request.log.info({ webhook: path, reason: outcome.reason }, 'webhook ignored');
       return { ok: true };
     });
   });

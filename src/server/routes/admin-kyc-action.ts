@@ -8,7 +8,14 @@ import { adminKycAction } from '../services/admin-kyc-action.ts';
 export function registerAdminKycAction(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/admin-kyc-action', async (request): Promise<KycActionResponse> => {
     const input = parseInput(ZKycActionRequest, request.body);
-    const result = await adminKycAction({ db: ctx.db, input, staff: staffOf(request) });
+    const { mailed, ...result } = await adminKycAction({
+      db: ctx.db,
+      input,
+      staff: staffOf(request),
+      secret: ctx.secrets.sessionSecret,
+      publicUrl: ctx.env.PUBLIC_URL,
+    });
+    if (mailed) ctx.wakeMailer();
     return { ok: true, ...result };
   });
 }

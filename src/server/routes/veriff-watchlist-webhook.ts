@@ -3,9 +3,12 @@ import type { AppContext } from '../context.ts';
 import { registerSignedWebhook } from '../kyc/signed-webhook.ts';
 import { veriffWatchlistWebhook } from '../services/veriff-watchlist-webhook.ts';
 
-/** `veriff-watchlist-webhook`: PEP and sanctions screening results. */
+/** `veriff-watchlist-webhook`: PEP, sanctions and adverse-media screening results. */
 export function registerVeriffWatchlistWebhook(app: FastifyInstance, ctx: AppContext) {
   registerSignedWebhook(app, ctx, '/api/veriff-watchlist-webhook', (payload, raw) =>
-    veriffWatchlistWebhook(ctx.db, payload, raw),
+    veriffWatchlistWebhook(ctx.db, payload, raw, {
+      staffEmail: ctx.env.STAFF_EMAIL,
+      publicUrl: ctx.env.PUBLIC_URL,
+    }),
   );
 }

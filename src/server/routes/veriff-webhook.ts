@@ -6,6 +6,10 @@ import { veriffWebhook } from '../services/veriff-webhook.ts';
 /** `veriff-webhook`: Veriff's decision on a session. */
 export function registerVeriffWebhook(app: FastifyInstance, ctx: AppContext) {
   registerSignedWebhook(app, ctx, '/api/veriff-webhook', (payload) =>
-    veriffWebhook(ctx.db, payload),
+    veriffWebhook(ctx.db, payload, {
+      secret: ctx.secrets.sessionSecret,
+      publicUrl: ctx.env.PUBLIC_URL,
+      staffEmail: ctx.env.STAFF_EMAIL,
+    }),
   );
 }

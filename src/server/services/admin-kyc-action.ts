@@ -8,7 +8,9 @@ import type { StaffIdentity } from '../auth/staff.ts';
 import type { Db } from '../db/client.ts';
 import { identityChecks, kycFiles } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { mailActionNeeded } from '../kyc/action-needed.ts';
 import { completeIfApproved, latestBuiltinCheck, lockApplication } from '../kyc/files.ts';
+import { documentRejectedMail } from '../mail/templates/identity-action-needed.ts';
 
 export const KYC_FILE_NOT_FOUND = 'File not found';
 export const KYC_ALREADY_REVIEWED = 'This file has already been reviewed.';
@@ -24,13 +26,18 @@ export interface KycActionInput {
  * `admin-kyc-action`: staff approve or reject one pending file. Notes stay internal; a
  * rejection carries a reason the applicant reads. Both current files approved moves the
  * application `kyc_in_progress` → `kyc`; a rejection moves it back to `detailed` so the
- * applicant can upload again. The review, the move and their audit rows commit together.
+ * applicant can upload again, and e-mails them which file, the reason and a link back to the
+ * upload that works on any device (nobody waits in silence for a file that will never pass).
+ * The review, the move, the mail and their audit rows commit together.
  */
 export async function adminKycAction(options: {
   db: Db;
   input: KycActionInput;
   staff: StaffIdentity;
-}): Promise<{ status: KycFileStatus; stage: Stage }> {
+  /** For the rejection mail's resume link. */
+  secret: string;
+  publicUrl: string;
+}): Promise<{ status: KycFileStatus; stage: Stage; mailed: boolean }> {
   const { input, staff } = options;
   const actor = staff.actor;
   return options.db.transaction(async (tx) => {
@@ -85,9 +92,27 @@ export async function adminKycAction(options: {
     });
 
     if (status === 'approved') {
-      return { status, stage: await completeIfApproved(tx, application, actor) };
+      return { status, stage: await completeIfApproved(tx, application, actor), mailed: false };
     }
-    if (application.stage !== 'kyc_in_progress') return { status, stage: application.stage };
+    // Only an applicant still at the identity step can act on it (not one already past it).
+    const mailed =
+      application.stage === 'detailed' || application.stage === 'kyc_in_progress'
+        ? await mailActionNeeded(tx, {
+            applicationId: application.id,
+            secret: options.secret,
+            publicUrl: options.publicUrl,
+            template: 'admin_kyc_action.document_rejected',
+            mail: (link) =>
+              documentRejectedMail({
+                ...link,
+                type: file.type,
+                reason: rejectionReason ?? KYC_DEFAULT_REJECTION_REASON,
+              }),
+          })
+        : false;
+    if (application.stage !== 'kyc_in_progress') {
+      return { status, stage: application.stage, mailed };
+    }
     const check = await latestBuiltinCheck(tx, application.id);
     if (check) {
       await tx
@@ -107,6 +132,6 @@ export async function adminKycAction(options: {
       action: 'application.kyc_resubmit',
       detail: { file_id: file.id, type: file.type },
     });
-    return { status, stage };
+    return { status, stage, mailed };
   });
 }

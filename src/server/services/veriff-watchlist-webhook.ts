@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { writeAudit } from '../audit.ts';
 import type { Db } from '../db/client.ts';
-import { identityChecks } from '../db/schema.ts';
+import { applications, identityChecks } from '../db/schema.ts';
 import { sha256Hex } from '../lib/crypto.ts';
 import {
   asArray,
@@ -13,7 +13,25 @@ import {
   recordDelivery,
   type WebhookOutcome,
 } from '../kyc/veriff-events.ts';
+import { queueEmail } from '../mail/outbox.ts';
+import { staffNotification } from '../mail/staff-notification.ts';
 import { VERIFF_ACTOR } from './veriff-webhook.ts';
+
+/** Veriff's listing kinds, in words for staff. */
+const LISTING_KINDS: Record<string, string> = {
+  pep: 'PEP',
+  sanctions: 'sanctions',
+  adverseMedia: 'adverse media',
+  warnings: 'warnings',
+  fitnessProbity: 'fitness and probity',
+};
+
+/** The kinds any hit is listed under, in words ('PEP, adverse media'). */
+function listedKinds(hits: unknown[]): string[] {
+  return Object.entries(LISTING_KINDS)
+    .filter(([kind]) => listed(hits, kind))
+    .map(([, words]) => words);
+}
 
 /** Whether any hit lists the applicant under `kind` (pep, sanctions, …). */
 function listed(hits: unknown[], kind: string): boolean {
@@ -24,14 +42,18 @@ function listed(hits: unknown[], kind: string): boolean {
 
 /**
  * `veriff-watchlist-webhook`: PEP and sanctions screening, first and (with ongoing monitoring)
- * months later. Sets the check's `pep` and `sanctions` from the listings of the hits; a
- * possible match is left for staff to judge (PEP makes the suggested tier manual). Idempotent
- * on attempt id and check type.
+ * months later. Only `no_match` records a clear result (`pep` and `sanctions` false). A
+ * possible match is left for staff to judge and is never recorded as clear: a kind the hits list
+ * is true (PEP makes the suggested tier manual; sanctions block offers until cleared), and the
+ * others are unknown (null) rather than "no", since the hits (adverse media, say) are not yet
+ * judged. The staff inbox is told the match needs review. Idempotent on attempt id and check
+ * type.
  */
 export async function veriffWatchlistWebhook(
   db: Db,
   payload: unknown,
   raw: Buffer,
+  options: { staffEmail: string; publicUrl: string },
 ): Promise<WebhookOutcome> {
   const body = asObject(payload);
   const checkType = asString(body.checkType) ?? 'result';
@@ -55,7 +77,7 @@ export async function veriffWatchlistWebhook(
       matchStatus === 'no_match'
         ? { pep: false, sanctions: false }
         : matchStatus === 'possible_match'
-          ? { pep: listed(hits, 'pep'), sanctions: listed(hits, 'sanctions') }
+          ? { pep: listed(hits, 'pep') || null, sanctions: listed(hits, 'sanctions') || null }
           : {};
     await tx
       .update(identityChecks)
@@ -77,6 +99,32 @@ export async function veriffWatchlistWebhook(
         hits: hits.length,
       },
     });
+    if (matchStatus === 'possible_match') {
+      const [application] = await tx
+        .select({ fullName: applications.fullName, email: applications.email })
+        .from(applications)
+        .where(eq(applications.id, check.applicationId));
+      await queueEmail(tx, {
+        applicationId: check.applicationId,
+        ...staffNotification({
+          to: options.staffEmail,
+          template: 'veriff_watchlist_webhook.possible_match.staff_notification',
+          subject: 'Watchlist possible match, review needed',
+          subjectName: application?.fullName ?? 'Unknown Applicant',
+          fields: [
+            ['Name', application?.fullName ?? null],
+            ['Email', application?.email ?? null],
+            ['Listed under', listedKinds(hits).join(', ') || 'not stated'],
+            ['Hits', String(hits.length)],
+            [
+              'Screening',
+              checkType === 'updated_result' ? 'ongoing monitoring (an update)' : 'first screening',
+            ],
+          ],
+          footer: `Review the case: ${options.publicUrl}/admin/applicants/${check.applicationId}`,
+        }),
+      });
+    }
     return { applied: true };
   });
 }

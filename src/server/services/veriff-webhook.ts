@@ -4,6 +4,7 @@ import { moveStage } from '../applicant/stage.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { identityChecks } from '../db/schema.ts';
+import { mailActionNeeded } from '../kyc/action-needed.ts';
 import { lockApplication } from '../kyc/files.ts';
 import {
   asArray,
@@ -18,11 +19,30 @@ import {
   recordDelivery,
   type WebhookOutcome,
 } from '../kyc/veriff-events.ts';
+import { queueEmail } from '../mail/outbox.ts';
+import { staffNotification } from '../mail/staff-notification.ts';
+import {
+  verifyAgainMail,
+  type VerifyAgainReason,
+} from '../mail/templates/identity-action-needed.ts';
 
 export const VERIFF_ACTOR: Actor = { type: 'provider', id: 'veriff' };
 
 /** Statuses after which the applicant must start again (a new session, or the same one). */
-const BACK_TO_DETAILS = new Set(['resubmission_requested', 'expired', 'abandoned']);
+const BACK_TO_DETAILS = new Set<string>([
+  'resubmission_requested',
+  'expired',
+  'abandoned',
+] satisfies VerifyAgainReason[]);
+
+/** What the webhook needs besides the payload: the mails it sends. */
+export interface VeriffWebhookOptions {
+  /** For the applicant's resume link. */
+  secret: string;
+  publicUrl: string;
+  /** The staff inbox, told of a decline that needs a decision. */
+  staffEmail: string;
+}
 
 /**
  * `person.pepSanctionMatch`: Veriff sends a label (or a list of them) naming what matched.
@@ -53,11 +73,17 @@ async function moveIf(tx: Tx, applicationId: string, from: Stage, to: Stage, act
  * `veriff-webhook` (decision). Idempotent: a delivery is keyed on session, status and decision
  * time, so Veriff's retries change nothing twice. approved → check approved and the application
  * on to `kyc`; declined → check declined (the application waits for staff: Veriff's decision
- * is advice); resubmission_requested, expired or abandoned → back to `detailed` so the
- * applicant can start again. Stages only move for the application's newest session, so a late
- * word about an old one cannot undo the current one.
+ * is advice, so the staff inbox is told the case needs a decision); resubmission_requested,
+ * expired or abandoned → back to `detailed` so the applicant can start again, and they are
+ * e-mailed what to do with a link that works on any device. Stages only move (and mail only
+ * goes) for the application's newest session, so a late word about an old one cannot undo the
+ * current one.
  */
-export async function veriffWebhook(db: Db, payload: unknown): Promise<WebhookOutcome> {
+export async function veriffWebhook(
+  db: Db,
+  payload: unknown,
+  options: VeriffWebhookOptions,
+): Promise<WebhookOutcome> {
   const verification = asObject(asObject(payload).verification);
   const sessionId = asString(verification.id);
   const status = asString(verification.status)?.toLowerCase();
@@ -119,6 +145,37 @@ export async function veriffWebhook(db: Db, payload: unknown): Promise<WebhookOu
       }
     } else if (BACK_TO_DETAILS.has(status) && application.stage === 'kyc_in_progress') {
       await moveIf(tx, application.id, 'kyc_in_progress', 'detailed', 'application.kyc_resubmit');
+      await mailActionNeeded(tx, {
+        applicationId: application.id,
+        secret: options.secret,
+        publicUrl: options.publicUrl,
+        template: `veriff_webhook.${status}`,
+        mail: (link) =>
+          verifyAgainMail({
+            ...link,
+            why: status as VerifyAgainReason,
+            note: status === 'resubmission_requested' ? asString(verification.reason) : undefined,
+          }),
+      });
+    } else if (status === 'declined' && application.stage === 'kyc_in_progress') {
+      // Veriff's decline is advice: staff decide, and the applicant reads that a decision is
+      // pending (review-status) rather than that their identity is being checked.
+      await queueEmail(tx, {
+        applicationId: application.id,
+        ...staffNotification({
+          to: options.staffEmail,
+          template: 'veriff_webhook.declined.staff_notification',
+          subject: 'Identity check declined by Veriff, decision needed',
+          subjectName: application.fullName ?? 'Unknown Applicant',
+          fields: [
+            ['Name', application.fullName],
+            ['Email', application.email],
+            ['Veriff code', asString(verification.code) ?? null],
+            ['Veriff reason', asString(verification.reason, 500) ?? null],
+          ],
+          footer: `Open the case to decide: ${options.publicUrl}/admin/applicants/${application.id}`,
+        }),
+      });
     }
     return { applied: true };
   });
