@@ -1,4 +1,5 @@
 import { DetailsSteps } from '../../../features/apply/components/details-steps.tsx';
+import { FollowStage } from '../../../features/apply/components/follow-stage.tsx';
 import { GateStatus } from '../../../features/apply/components/gate-status.tsx';
 import { JourneyPage } from '../../../features/apply/components/journey-page.tsx';
 import { useApplicationGate } from '../../../features/apply/hooks/use-application-gate.ts';
@@ -18,7 +19,10 @@ export default function ApplyDetailsRoute() {
       stage={gate.state === 'ready' ? gate.application.stage : undefined}
     >
       {gate.state === 'ready' ? (
-        <DetailsSteps application={gate.application} />
+        <>
+          <FollowStage stage={gate.application.stage} />
+          <DetailsSteps application={gate.application} />
+        </>
       ) : (
         <GateStatus gate={gate} />
       )}

@@ -1,4 +1,5 @@
 import { offerRedirect } from '../../../../shared/stages.ts';
+import { FollowStage } from '../../../features/apply/components/follow-stage.tsx';
 import { GateStatus } from '../../../features/apply/components/gate-status.tsx';
 import { JourneyPage } from '../../../features/apply/components/journey-page.tsx';
 import { OfferPanel } from '../../../features/apply/components/offer-panel.tsx';
@@ -15,7 +16,10 @@ export default function ApplyOfferRoute() {
       stage={gate.state === 'ready' ? gate.application.stage : undefined}
     >
       {gate.state === 'ready' ? (
-        <OfferPanel application={gate.application} />
+        <>
+          <FollowStage stage={gate.application.stage} />
+          <OfferPanel application={gate.application} />
+        </>
       ) : (
         <GateStatus gate={gate} />
       )}
