@@ -31,6 +31,12 @@ function nextFor(stage: Stage, application: ApplyGetStageResponse): Next {
           action: details,
         };
       }
+      if (stage === 'kyc_in_progress' && application.identity_check?.status === 'declined') {
+        // Veriff's decline is advice: staff decide (veriff-webhook), so nobody reads "checking".
+        return {
+          text: 'Veriff could not confirm your identity on its own, so our membership team is reviewing your application. A decision is pending; this page moves on by itself when it is made, and there is nothing you need to do meanwhile.',
+        };
+      }
       if (stage === 'kyc_in_progress') {
         // Veriff decides within seconds to minutes of the check being finished (its decision
         // API docs); only our own team's review of uploaded files takes business days.
