@@ -287,6 +287,9 @@ try {
     await seedRows(database.db, me!.id);
     seedSeconds = (performance.now() - seedStarted) / 1000;
   }
+  // A reused database may have new indexes from migrations since it was seeded: their
+  // statistics, as autovacuum would have gathered them by now.
+  if (seeded) await database.db.execute(sql`analyze`);
   const [{ rows } = { rows: ROWS }] = seeded
     ? await queryRows<{ rows: number }>(database.db, sql`select rows from bench_seeded`)
     : [];

@@ -475,18 +475,26 @@ describe('admin-applicant-list', () => {
         case when full_name like '%4' then true else false end, created_at
       from applications where stage = 'kyc'`);
     const approved = await listOk({ veriff_status: 'approved', page: 3 });
-    // 1,200 match: counted up to the cap, then shown as '1,000+'.
-    expect(approved.total).toBe(1000);
+    // 1,200 match: counted up to the cap (COUNT_CAP), then shown as '200+'.
+    expect(approved.total).toBe(200);
     expect(approved.total_capped).toBe(true);
     // kyc rows are the even ones; newest first, page 3 starts at the 41st: 2400 - 2*40.
     expect(approved.data.map((row) => row.full_name)).toEqual(
       Array.from({ length: 20 }, (_, i) => `Bulk ${2320 - 2 * i}`),
     );
     const pep = await listOk({ pep_filter: 'yes', page: 2 });
-    expect(pep.total).toBe(240);
-    expect(pep.total_capped).toBeUndefined();
+    expect(pep.total).toBe(200);
+    expect(pep.total_capped).toBe(true);
     expect(pep.data.map((row) => row.full_name)).toEqual(
       Array.from({ length: 20 }, (_, i) => `Bulk ${2194 - 10 * i}`),
+    );
+    // Under the cap every match is collected and sorted: 'Bulk 23…' approved (even) ones are
+    // 2300–2398 and 230–238, 55 in all.
+    const few = await listOk({ veriff_status: 'approved', query: 'Bulk 23', page: 2 });
+    expect(few.total).toBe(55);
+    expect(few.total_capped).toBeUndefined();
+    expect(few.data.map((row) => row.full_name)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Bulk ${2358 - 2 * i}`),
     );
     const last = await listOk({ veriff_status: 'approved', page: 60 });
     expect(last.data.map((row) => row.full_name)).toEqual(

@@ -7,7 +7,8 @@ import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
 
 /**
  * `admin-activation-list`: applications at `accepted`, one page, longest in the stage first
- * (applications_stage_changed_idx), with the total (exact, but a search's counted up to COUNT_CAP).
+ * (applications_stage_changed_idx), with the total (exact; a search's counted up to
+ * COUNT_CAP).
  */
 export async function adminActivationList(options: {
   db: Db;

@@ -19,8 +19,8 @@ export interface KycListInput extends QueueInput {
 
 /**
  * `admin-kyc-list`: uploaded identity files with whose they are, oldest upload first (the one
- * waiting longest is reviewed first), one page and the total (exact; a search's counted up to COUNT_CAP); `status` narrows it (the
- * spec's pending queue). Files are read through the staff-only `GET /api/admin-kyc-file/:id`,
+ * waiting longest is reviewed first), one page and the total (exact; a search's counted up to
+ * COUNT_CAP); `status` narrows it (the spec's pending queue). Files are read through the staff-only `GET /api/admin-kyc-file/:id`,
  * never a public address.
  *
  * A declined application's files are no longer anyone's work. Rejecting one file sends the

@@ -15,8 +15,8 @@ import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
 
 /**
  * `admin-offer-list`: applications at `kyc`, one page, longest in the stage first (a queue,
- * on applications_stage_changed_idx), with the total (exact, but a search's counted up to COUNT_CAP), the details staff need to choose
- * a tier and the suggested tier (SPEC §4). PEP exposure counts whether the applicant declared
+ * on applications_stage_changed_idx), with the total (exact; a search's counted up to
+ * COUNT_CAP), the details staff need to choose a tier and the suggested tier (SPEC §4). PEP exposure counts whether the applicant declared
  * it or the identity provider's screening found it; either needs a person.
  */
 export async function adminOfferList(options: {

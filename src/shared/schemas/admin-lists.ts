@@ -102,7 +102,7 @@ export type ApplicantRow = {
 /**
  * A list's total under its filters: exact, except that a search (or a filter no counter keeps)
  * is counted only up to a cap; `total_capped` says there are more matches than `total`
- * (shown as '1,000+', decision 040).
+ * (shown as '200+', decision 040).
  */
 export type ListTotal = { total: number; total_capped?: true };
 

@@ -6,7 +6,7 @@ type PaginationBarProps = {
   page: number;
   pageSize: number;
   total: number;
-  /** The total is a lower bound (a search counted up to its cap): shown as '1000+'. */
+  /** The total is a lower bound (a search counted up to its cap): shown as '200+'. */
   capped?: boolean | undefined;
   onPageChange: (page: number) => void;
   /** While a page loads the buttons wait, so a double click does not skip one. */

@@ -32,7 +32,7 @@ export type AssignedFilter = (typeof ASSIGNED_OPTIONS)[number]['value'];
 
 /** A heading's count: 'Pending review (1,218)'. */
 export function formatCount(n: number, capped?: boolean): string {
-  // A capped total (a search counted up to its cap) is a lower bound: '1,000+'.
+  // A capped total (a search counted up to its cap) is a lower bound: '200+'.
   return `${n.toLocaleString('en-GB')}${capped ? '+' : ''}`;
 }
 
