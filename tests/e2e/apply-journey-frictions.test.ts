@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Stage } from '../../src/shared/stages.ts';
 import { baseURL, launchBrowser } from './helpers/browser.ts';
-import { seedApplicant, signInBrowser, staffCall } from './helpers/applicant.ts';
+import { newInviteCode, seedApplicant, signInBrowser, staffCall } from './helpers/applicant.ts';
+import { staffSignIn } from './helpers/server.ts';
 
 /**
  * Issue 17, items 3, 7, 8, 12: the skip link comes first from the keyboard, members can sign
@@ -79,6 +80,26 @@ describe('keyboard: the skip link is the first Tab stop (item 8)', () => {
     await page.getByRole('heading', { level: 2, name: 'Your details' }).waitFor();
     await page.keyboard.press('Tab');
     expect(await isFocused(page)).toBe(true);
+  });
+});
+
+describe('spec strings (item 1)', () => {
+  it("a valid code on a phone: 'Code verified!', 'Redirecting...' and the toast 'Code Verified' in view", async () => {
+    const code = await newInviteCode(baseURL, await staffSignIn(baseURL));
+    const page = await openPage({ viewport: PHONE });
+    await page.goto('/apply');
+    await page.getByRole('textbox', { name: 'Invitation Code' }).fill(code);
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await page.getByText('Code verified!').waitFor();
+    await page.getByText('Redirecting...').waitFor();
+    const toast = page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Code Verified' })
+      .filter({ hasText: 'Checking your application status...' });
+    await toast.waitFor();
+    const box = await toast.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= PHONE.height).toBe(true);
+    await page.waitForURL(`${baseURL}/apply/review`);
   });
 });
 
