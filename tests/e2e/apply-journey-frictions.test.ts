@@ -159,6 +159,8 @@ describe('signing out (item 7)', () => {
     await page.getByTestId('started-banner').waitFor({ state: 'detached' });
     expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
     await page.getByRole('textbox', { name: 'Invitation Code' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await isFocused(page)).toBe(true);
     expect(await sessionCookies(page)).toEqual([]);
     expect((await statusWith(applicant.token)).status).toBe(401);
   });

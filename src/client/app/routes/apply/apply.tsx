@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Container } from '../../../components/layouts/container.tsx';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { Head } from '../../../components/seo/head.tsx';
@@ -8,7 +8,10 @@ import { ApplicationForm } from '../../../features/apply/components/application-
 import { LoadingState } from '../../../features/apply/components/gate-status.tsx';
 import { InviteCodePanel } from '../../../features/apply/components/invite-code-panel.tsx';
 import { SignOutButton } from '../../../features/apply/components/sign-out-button.tsx';
-import { useTabOrderFromTop } from '../../../features/apply/hooks/use-tab-order-from-top.ts';
+import {
+  restartTabOrder,
+  useTabOrderFromTop,
+} from '../../../features/apply/hooks/use-tab-order-from-top.ts';
 import { DeclinedNotice } from '../../../features/apply/components/declined-notice.tsx';
 import { StartedBanner } from '../../../features/apply/components/started-banner.tsx';
 import { hasApplicantSession } from '../../../features/apply/utils/session.ts';
@@ -29,6 +32,10 @@ export default function ApplyRoute() {
   // Read once: a code redeemed here sets a session too, but the page is left right after.
   // Signing out here ends it: the page stays, with only the public panels.
   const [session, setSession] = useState(hasApplicantSession);
+  // The sign-out button goes with the session: the keyboard starts again at the top.
+  useLayoutEffect(() => {
+    if (!session) restartTabOrder();
+  }, [session]);
   const application = useApplication({ enabled: session });
   // No session, or one the server no longer knows: just the two panels.
   const loading = session && application.isPending;
