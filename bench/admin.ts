@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (staff panel part): every staff list, queue and search at 1,000,000 rows,
  * through the whole server over HTTP (guard, validation, JSON, compression) with 20 staff
- * calling at once, then the CSV export's rows per second and memory. PostgreSQL only
+ * calling at once from a thread of their own (admin-load.ts), then the CSV export's rows per second and memory. PostgreSQL only
  * (DATABASE_URL; skipped without it, or on the embedded PGlite with BENCH_PGLITE=1): a fresh
  * database is made for the run and dropped after it. BENCH_DB=<name> keeps (or reuses) a
  * seeded database of that name instead, for measuring again without seeding again;
@@ -10,6 +10,7 @@
  * Fails if a p95 or the export misses its target.
  */
 import { Secret, TOTP } from 'otpauth';
+import { Worker } from 'node:worker_threads';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ import { migrateDatabase } from '../src/server/db/migrate.ts';
 import { seedDatabase } from '../src/server/db/seed.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { createServer } from '../src/server/server.ts';
+import type { Case, LoadMessage, LoadOptions, Result } from './admin-load.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 /** Timed calls per query, made by CONCURRENCY staff at once. */
@@ -217,19 +219,31 @@ async function seedRows(db: Db, staffId: string) {
   await db.execute(sql`insert into bench_seeded values (${ROWS})`);
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-type Case = { call: string; label: string; body: object };
-type Result = Case & {
-  total: number | null;
-  calls: number;
-  /** Calls answered with an error (e.g. 503 when no database connection came free in time). */
-  failed: number;
-  p50: number;
-  p95: number;
-  refused?: string;
-};
+/** The queries measured by the staff thread (admin-load.ts), each printed as it is done. */
+function measureInThread(base: string, token: string, cases: Case[]): Promise<Result[]> {
+  const options: LoadOptions = {
+    base,
+    token,
+    cases,
+    calls: CALLS,
+    concurrency: CONCURRENCY,
+    caseSeconds: CASE_SECONDS,
+  };
+  const worker = new Worker(new URL('./admin-load.ts', import.meta.url), { workerData: options });
+  const results: Result[] = [];
+  return new Promise((resolve, reject) => {
+    worker.on('message', (r: LoadMessage) => {
+      if (r === null) {
+        void worker.terminate();
+        resolve(results);
+        return;
+      }
+      results.push(r);
+      process.stderr.write(`${r.call} ${r.label}: ${r.refused ?? `${Math.round(r.p95)} ms p95`}\n`);
+    });
+    worker.on('error', reject);
+  });
+}
 
 if (!process.env.DATABASE_URL && !process.env.BENCH_PGLITE) {
   process.stdout.write(
@@ -293,17 +307,6 @@ try {
   const [{ rows } = { rows: ROWS }] = seeded
     ? await queryRows<{ rows: number }>(database.db, sql`select rows from bench_seeded`)
     : [];
-
-  const call = (name: string, body: object) =>
-    fetch(base + name, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-admin-pass': token,
-        'accept-encoding': 'gzip',
-      },
-      body: JSON.stringify(body),
-    });
 
   const half = Math.floor(rows / 2) + 17;
   const someone = nameOf(half);
@@ -378,41 +381,6 @@ try {
     ]),
   ];
 
-  /** CALLS calls of one query, CONCURRENCY at a time; each one's time from send to last byte. */
-  async function measure(c: Case): Promise<Result> {
-    const first = await call(c.call, c.body);
-    if (!first.ok) {
-      // A call or a filter another change has not added yet: shown, not fatal.
-      const refused = `${first.status} ${(await first.text()).slice(0, 120)}`;
-      return { ...c, total: null, calls: 0, failed: 0, p50: NaN, p95: NaN, refused };
-    }
-    const { total } = (await first.json()) as { total?: number };
-    const times: number[] = [];
-    let failures = 0;
-    let next = 0;
-    const until = performance.now() + CASE_SECONDS * 1000;
-    const worker = async () => {
-      while (next < CALLS && (next < CONCURRENCY || performance.now() < until)) {
-        next += 1;
-        const started = performance.now();
-        const res = await call(c.call, c.body);
-        await res.arrayBuffer();
-        times.push(performance.now() - started);
-        if (!res.ok) failures += 1;
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    times.sort((a, b) => a - b);
-    return {
-      ...c,
-      total: total ?? null,
-      calls: times.length,
-      failed: failures,
-      p50: percentile(times, 50),
-      p95: percentile(times, 95),
-    };
-  }
-
   // BENCH_ONLY=<text>: only the queries whose call or label contains it.
   const only = process.env.BENCH_ONLY;
   const chosen = cases.filter((c) => !only || `${c.call} ${c.label}`.includes(only));
@@ -445,18 +413,8 @@ try {
   const rowsPerSecond = exportRows / exportSeconds;
   const rssGrowthMb = (rssPeak - rssBefore) / (1024 * 1024);
 
-  // Every query once before any is timed: the first calls pay for compiling the server's code
-  // and filling PostgreSQL's caches, which a running server paid long ago.
-  for (const c of process.env.BENCH_SKIP_LISTS ? [] : chosen)
-    await (await call(c.call, c.body)).arrayBuffer();
-
-  const results: Result[] = [];
   // BENCH_SKIP_LISTS=1: the export alone (e.g. measured again on a quieter machine).
-  for (const c of process.env.BENCH_SKIP_LISTS ? [] : chosen) {
-    results.push(await measure(c));
-    const r = results.at(-1)!;
-    process.stderr.write(`${r.call} ${r.label}: ${r.refused ?? `${Math.round(r.p95)} ms p95`}\n`);
-  }
+  const results = process.env.BENCH_SKIP_LISTS ? [] : await measureInThread(base, token, chosen);
 
   const round = (n: number) => (Number.isNaN(n) ? '–' : String(Math.round(n * 10) / 10));
   const [{ version } = { version: '?' }] = await queryRows<{ version: string }>(
