@@ -43,6 +43,7 @@ import { registerAdminAuth } from './routes/admin-auth.ts';
 import { registerAdminMe } from './routes/admin-me.ts';
 import { registerAdminOfferApprove } from './routes/admin-offer-approve.ts';
 import { registerAdminSanctionsClear } from './routes/admin-sanctions-clear.ts';
+import { registerAdminIdentityApprove } from './routes/admin-identity-approve.ts';
 import { registerAdminSessionList } from './routes/admin-session-list.ts';
 import { registerAdminSessionRevoke } from './routes/admin-session-revoke.ts';
 import { registerAdminStaffInvite } from './routes/admin-staff-invite.ts';
@@ -245,6 +246,7 @@ async function staffRoutes(
   registerAdminSessionRevoke(scope, ctx);
   registerAdminOfferApprove(scope, ctx);
   registerAdminSanctionsClear(scope, ctx);
+  registerAdminIdentityApprove(scope, ctx);
   registerAdminApplicantDecline(scope, ctx);
   registerAdminApplicantErase(scope, ctx);
   registerAdminApplicantEraseApprove(scope, ctx);

@@ -41,6 +41,7 @@ export const AUDIT_ACTION_LABELS = {
   'identity_check.event': 'Identity check event',
   'identity_check.resume': 'Identity check resumed',
   'identity_check.watchlist': 'Watchlist screening',
+  'identity_check.staff_approve': 'Identity approved by staff after a Veriff decline',
   'kyc_file.upload': 'Identity file uploaded',
   'kyc_file.approve': 'Identity file approved',
   'kyc_file.reject': 'Identity file rejected',

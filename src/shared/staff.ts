@@ -57,6 +57,8 @@ export const STAFF_CALLS = {
   'admin-kyc-action': COMPLIANCE,
   'admin-kyc-file': COMPLIANCE,
   'admin-sanctions-clear': COMPLIANCE,
+  // Staff's decision after a Veriff decline (the other half is admin-applicant-decline).
+  'admin-identity-approve': COMPLIANCE,
   'admin-offer-list': COMPLIANCE,
   'admin-offer-issue': COMPLIANCE,
   'admin-offer-approve': OWNER,

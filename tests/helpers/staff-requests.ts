@@ -48,6 +48,7 @@ export async function seedStaffCallTargets(t: TestApp, label: string) {
   const declinable = await application('detailed', 'declinable');
   const erasable = await application('detailed', 'erasable');
   const erasePending = await application('detailed', 'erase-pending');
+  const veriffDeclined = await application('kyc_in_progress', 'veriff-declined');
   for (const id of [kyc, sanctioned]) {
     await db.insert(applicationDetails).values({
       applicationId: id,
@@ -63,6 +64,14 @@ export async function seedStaffCallTargets(t: TestApp, label: string) {
     status: 'approved',
     decision: 'approved',
     sanctions: true,
+  });
+  // A Veriff decline waiting for staff's decision (admin-identity-approve).
+  await db.insert(identityChecks).values({
+    applicationId: veriffDeclined,
+    provider: 'veriff',
+    providerSessionId: randomUUID(),
+    status: 'declined',
+    decision: 'declined',
   });
   // Four eyes: an offer to a PEP issued by compliance, awaiting an owner.
   const compliance = await t.staffMember('compliance');
@@ -129,6 +138,7 @@ export async function seedStaffCallTargets(t: TestApp, label: string) {
     declinable,
     erasable,
     erasePending,
+    veriffDeclined,
     eoi: eoi!.id,
     contact: contact!.id,
     asset: asset!.id,
@@ -190,6 +200,10 @@ export async function staffCallRequest(s: StaffCallTargets, path: string): Promi
     'admin-case-assign': () => ({ basic_id: s.kyc, action: 'take', takeover: true }),
     'admin-applicant-resend-link': () => ({ basic_id: s.kyc }),
     'admin-applicant-decline': () => ({ basic_id: s.declinable, reason: 'Not a fit for us' }),
+    'admin-identity-approve': () => ({
+      basic_id: s.veriffDeclined,
+      reason: 'Documents checked by hand',
+    }),
     'admin-applicant-export': () => ({ basic_id: s.kyc }),
     'admin-applicant-erase': () => ({ basic_id: s.erasable, reason: 'Asked by letter' }),
     'admin-applicant-erase-approve': () => ({ basic_id: s.erasePending }),

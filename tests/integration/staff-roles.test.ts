@@ -100,6 +100,7 @@ const CONTRACT: Record<string, readonly ('compliance' | 'operations')[]> = {
   'admin-kyc-action': ['compliance'],
   'admin-kyc-file': ['compliance'],
   'admin-sanctions-clear': ['compliance'],
+  'admin-identity-approve': ['compliance'],
   'admin-offer-list': ['compliance'],
   'admin-offer-issue': ['compliance'],
   // Final approvals: owners only.

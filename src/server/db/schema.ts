@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { WATCHLIST_MATCHES } from '../../shared/schemas/case.ts';
 import { EMPLOYMENT_STATUSES } from '../../shared/schemas/journey.ts';
 import { LEGAL_SLUGS } from '../../shared/schemas/site.ts';
 import {
@@ -409,6 +410,19 @@ export const identityChecks = pgTable(
     sanctionsClearedAt: timestamp('sanctions_cleared_at', { withTimezone: true }),
     sanctionsClearedBy: uuid('sanctions_cleared_by'),
     sanctionsClearReason: text('sanctions_clear_reason'),
+    /**
+     * The watchlist screening's last word: 'possible_match' needs staff review (never clear),
+     * with the kinds the hits list (Veriff's keys: pep, sanctions, adverseMedia, …).
+     */
+    watchlistMatch: text('watchlist_match', { enum: WATCHLIST_MATCHES }),
+    watchlistKinds: text('watchlist_kinds').array(),
+    /**
+     * Staff approved the identity after Veriff declined it, with the written reason (staff's
+     * words about a person: kept here, erased with the row, never in the audit payload).
+     */
+    staffApprovedAt: timestamp('staff_approved_at', { withTimezone: true }),
+    staffApprovedBy: uuid('staff_approved_by'),
+    staffApproveReason: text('staff_approve_reason'),
     country: text('country'),
     lastEvent: text('last_event'),
     lastEventAt: timestamp('last_event_at', { withTimezone: true }),
@@ -429,6 +443,11 @@ export const identityChecks = pgTable(
     check(
       'identity_checks_sanctions_clearance_check',
       sql`(sanctions_cleared_at is null) = (sanctions_clear_reason is null)`,
+    ),
+    check('identity_checks_watchlist_match_check', inList('watchlist_match', WATCHLIST_MATCHES)),
+    check(
+      'identity_checks_staff_approval_check',
+      sql`(staff_approved_at is null) = (staff_approve_reason is null)`,
     ),
     uniqueIndex('identity_checks_provider_session_idx').on(t.provider, t.providerSessionId),
     index('identity_checks_application_idx').on(t.applicationId, t.createdAt),

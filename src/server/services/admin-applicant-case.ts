@@ -171,6 +171,15 @@ export async function adminApplicantCase(options: {
           pep: check.pep,
           sanctions: check.sanctions,
           sanctions_cleared_at: iso(check.sanctionsClearedAt),
+          watchlist_match: check.watchlistMatch,
+          watchlist_kinds: check.watchlistKinds ?? [],
+          // The reason is staff's words: for those who may make the decision (owner, compliance).
+          staff_approval: check.staffApprovedAt
+            ? {
+                at: check.staffApprovedAt.toISOString(),
+                reason: mayCall(role, 'admin-identity-approve') ? check.staffApproveReason : null,
+              }
+            : null,
           country: check.country,
           last_event: check.lastEvent,
           last_event_at: iso(check.lastEventAt),

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { WATCHLIST_KIND_LABELS } from '../../shared/schemas/case.ts';
 import { writeAudit } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { applications, identityChecks } from '../db/schema.ts';
@@ -17,20 +18,9 @@ import { queueEmail } from '../mail/outbox.ts';
 import { staffNotification } from '../mail/staff-notification.ts';
 import { VERIFF_ACTOR } from './veriff-webhook.ts';
 
-/** Veriff's listing kinds, in words for staff. */
-const LISTING_KINDS: Record<string, string> = {
-  pep: 'PEP',
-  sanctions: 'sanctions',
-  adverseMedia: 'adverse media',
-  warnings: 'warnings',
-  fitnessProbity: 'fitness and probity',
-};
-
-/** The kinds any hit is listed under, in words ('PEP, adverse media'). */
+/** The kinds (Veriff's keys) any hit is listed under. */
 function listedKinds(hits: unknown[]): string[] {
-  return Object.entries(LISTING_KINDS)
-    .filter(([kind]) => listed(hits, kind))
-    .map(([, words]) => words);
+  return Object.keys(WATCHLIST_KIND_LABELS).filter((kind) => listed(hits, kind));
 }
 
 /** Whether any hit lists the applicant under `kind` (pep, sanctions, …). */
@@ -46,7 +36,8 @@ function listed(hits: unknown[], kind: string): boolean {
  * possible match is left for staff to judge and is never recorded as clear: a kind the hits list
  * is true (PEP makes the suggested tier manual; sanctions block offers until cleared), and the
  * others are unknown (null) rather than "no", since the hits (adverse media, say) are not yet
- * judged. The staff inbox is told the match needs review. Idempotent on attempt id and check
+ * judged. The result itself (`watchlist_match`, and the kinds listed) is kept so the case screen
+ * reads 'needs review'. The staff inbox is told the match needs review. Idempotent on attempt id and check
  * type.
  */
 export async function veriffWatchlistWebhook(
@@ -79,10 +70,19 @@ export async function veriffWatchlistWebhook(
         : matchStatus === 'possible_match'
           ? { pep: listed(hits, 'pep') || null, sanctions: listed(hits, 'sanctions') || null }
           : {};
+    // Recorded as such, so the case screen reads 'needs review', never a clear result.
+    const kinds = listedKinds(hits);
+    const result =
+      matchStatus === 'no_match'
+        ? { watchlistMatch: 'no_match' as const, watchlistKinds: [] }
+        : matchStatus === 'possible_match'
+          ? { watchlistMatch: 'possible_match' as const, watchlistKinds: kinds }
+          : {};
     await tx
       .update(identityChecks)
       .set({
         ...flags,
+        ...result,
         ...lastEventUpdate(check, `watchlist_${matchStatus ?? 'result'}`, new Date()),
       })
       .where(eq(identityChecks.id, check.id));
@@ -114,7 +114,10 @@ export async function veriffWatchlistWebhook(
           fields: [
             ['Name', application?.fullName ?? null],
             ['Email', application?.email ?? null],
-            ['Listed under', listedKinds(hits).join(', ') || 'not stated'],
+            [
+              'Listed under',
+              kinds.map((kind) => WATCHLIST_KIND_LABELS[kind]).join(', ') || 'not stated',
+            ],
             ['Hits', String(hits.length)],
             [
               'Screening',

@@ -3,6 +3,7 @@
  * on an applicant, and taking a case so the team does not work it twice.
  */
 import { z } from './zod.ts';
+import { text } from './fields.ts';
 import type { AuditRow } from './admin-lists.ts';
 import type { ApplicationCase } from './data-protection.ts';
 import type { EmploymentStatus } from './journey.ts';
@@ -56,6 +57,42 @@ export type CaseFile = {
   reviewed_at: string | null;
 };
 
+/** `admin-identity-approve`: staff approve an identity Veriff declined; the reason stays internal. */
+export const ZIdentityApproveRequest = z.object({
+  basic_id: z.uuid('Invalid application id'),
+  reason: text('Please give a reason for the approval')
+    .trim()
+    .min(1, 'Please give a reason for the approval')
+    .max(500, 'Reason must be less than 500 characters'),
+});
+export type TIdentityApproveRequest = z.input<typeof ZIdentityApproveRequest>;
+export type IdentityApproveResponse = { ok: true; stage: Stage };
+
+/** The 409 when there is no Veriff decline waiting for staff. */
+export const IDENTITY_APPROVE_WRONG_STATE =
+  'There is no declined identity check waiting for a decision on this application.';
+
+/** The watchlist screening's result on an identity check. */
+export const WATCHLIST_MATCHES = ['no_match', 'possible_match'] as const;
+export type WatchlistMatch = (typeof WATCHLIST_MATCHES)[number];
+
+/** Veriff's listing kinds (its keys), in staff's words. */
+export const WATCHLIST_KIND_LABELS: Record<string, string> = {
+  pep: 'PEP',
+  sanctions: 'sanctions',
+  adverseMedia: 'adverse media',
+  warnings: 'warnings',
+  fitnessProbity: 'fitness and probity',
+};
+
+/** 'Possible match — needs review (adverse media)': never a clear result. */
+export function watchlistLabel(match: WatchlistMatch | null, kinds: readonly string[]): string {
+  if (match === 'no_match') return 'No match';
+  if (match === null) return 'Not screened';
+  const words = kinds.map((kind) => WATCHLIST_KIND_LABELS[kind] ?? kind).join(', ');
+  return `Possible match — needs review${words ? ` (${words})` : ''}`;
+}
+
 export type CaseScreening = {
   provider: KycProviderName;
   status: IdentityStatus;
@@ -63,6 +100,14 @@ export type CaseScreening = {
   pep: boolean | null;
   sanctions: boolean | null;
   sanctions_cleared_at: string | null;
+  watchlist_match: WatchlistMatch | null;
+  /** Veriff's keys (pep, adverseMedia, …) the possible match lists. */
+  watchlist_kinds: string[];
+  /**
+   * Staff approved the identity after a Veriff decline: when, and the reason (null for a role
+   * that may not approve). Null when no one did.
+   */
+  staff_approval: { at: string; reason: string | null } | null;
   country: string | null;
   last_event: string | null;
   last_event_at: string | null;
