@@ -3,6 +3,8 @@ import type {
   ApplicantCaseResponse,
   CaseAssignAction,
   CaseAssignResponse,
+  IdentityApproveResponse,
+  TIdentityApproveRequest,
 } from '../../../../shared/schemas/case.ts';
 import { adminKey, refreshOnConflict } from './applicants.ts';
 import { staffApi } from './staff-api.ts';
@@ -36,6 +38,21 @@ export function useCaseAssign(basicId: string) {
       staffApi.post<CaseAssignResponse>('/admin-case-assign', { basic_id: basicId, ...input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKey }),
     // Someone else took it meanwhile (409): show who has it now.
+    onError: (error) => refreshOnConflict(queryClient, error),
+  });
+}
+
+/**
+ * `admin-identity-approve` (owner, compliance): approves an identity Veriff declined, with a
+ * reason; the applicant moves on to the Offers queue, so every staff list is read again.
+ */
+export function useApproveIdentity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TIdentityApproveRequest) =>
+      staffApi.post<IdentityApproveResponse>('/admin-identity-approve', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKey }),
+    // Declined or approved by someone else meanwhile (409): show the case as it is now.
     onError: (error) => refreshOnConflict(queryClient, error),
   });
 }

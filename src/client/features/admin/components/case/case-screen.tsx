@@ -3,7 +3,11 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formatValue } from '../../../../../shared/audit-labels.ts';
-import type { ApplicantCaseResponse, CaseFile } from '../../../../../shared/schemas/case.ts';
+import {
+  watchlistLabel,
+  type ApplicantCaseResponse,
+  type CaseFile,
+} from '../../../../../shared/schemas/case.ts';
 import { EMPLOYMENT_LABELS } from '../../../../../shared/schemas/journey.ts';
 import { DECLINABLE_STAGES } from '../../../../../shared/stages.ts';
 import { mayCall, type StaffMember } from '../../../../../shared/staff.ts';
@@ -264,12 +268,18 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
 const yesNo = (value: boolean | null) => (value === null ? '—' : value ? 'Yes' : 'No');
 const tierName = (tier: Tier | null) => (tier ? TIER_INFO[tier].name : '—');
 
+/** Veriff declined and the application waits at kyc_in_progress for staff to decide. */
+const declineWaiting = (c: Case) =>
+  c.applicant.stage === 'kyc_in_progress' &&
+  c.screening?.provider === 'veriff' &&
+  c.screening.decision === 'declined';
+
 function CaseActions({ data, staff, name }: { data: Case; staff: StaffMember; name: string }) {
   const { applicant } = data;
   const stage = applicant.stage;
   const may = (call: Parameters<typeof mayCall>[1]) => mayCall(staff.role, call);
   const [review, setReview] = useState<{ file: CaseFile; action: KycAction } | null>(null);
-  const [dialog, setDialog] = useState<'offer' | 'decline' | 'tier' | null>(null);
+  const [dialog, setDialog] = useState<'offer' | 'decline' | 'approve' | 'tier' | null>(null);
   const resend = useResendLink();
 
   const reviewable = (file: CaseFile | null): file is CaseFile =>
@@ -278,10 +288,12 @@ function CaseActions({ data, staff, name }: { data: Case; staff: StaffMember; na
   const offerWaiting = data.offer?.approval_status === 'pending_approval';
   const canOffer = may('admin-offer-issue') && stage === 'kyc' && !offerWaiting;
   const canDecline = may('admin-applicant-decline') && DECLINABLE_STAGES.includes(stage);
+  const canApprove = may('admin-identity-approve') && declineWaiting(data);
   const canResend =
     may('admin-applicant-resend-link') && applicant.email !== null && RESEND_STAGES.includes(stage);
   const canOverride = may('admin-applicant-override-tier') && OVERRIDE_STAGES.includes(stage);
-  const nothing = files.length === 0 && !canOffer && !canDecline && !canResend && !canOverride;
+  const nothing =
+    files.length === 0 && !canOffer && !canDecline && !canResend && !canOverride && !canApprove;
 
   const onResend = () => {
     if (resend.isPending) return;
@@ -323,7 +335,18 @@ function CaseActions({ data, staff, name }: { data: Case; staff: StaffMember; na
           ))}
         </ul>
       ) : null}
+      {canApprove ? (
+        <p className="mb-2 text-sm">
+          Veriff declined this identity check. Approve it (the application moves on to offers) or
+          decline the application.
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
+        {canApprove ? (
+          <Button size="sm" onClick={() => setDialog('approve')}>
+            Approve identity
+          </Button>
+        ) : null}
         {canOffer ? (
           <Button size="sm" variant="outline" onClick={() => setDialog('offer')}>
             Issue offer
@@ -369,6 +392,13 @@ function CaseActions({ data, staff, name }: { data: Case; staff: StaffMember; na
         applicant={dialog === 'tier' ? applicant : null}
         open={dialog === 'tier'}
         onClose={() => setDialog(null)}
+      />
+      <ReasonDialog
+        kind="approve"
+        basicId={applicant.id}
+        name={name}
+        open={dialog === 'approve'}
+        onOpenChange={(open) => setDialog(open ? 'approve' : null)}
       />
       <ReasonDialog
         kind="decline"
@@ -422,7 +452,34 @@ function Screening({ data }: { data: Case }) {
           items={[
             ['Provider', check.provider === 'builtin' ? 'Staff review' : 'Veriff'],
             ['Status', screeningStatusLabel(check.status)],
-            ['Decision', screeningDecisionLabel(check.decision)],
+            [
+              'Decision',
+              declineWaiting(data) ? (
+                <Badge variant="destructive">Veriff declined — decision needed</Badge>
+              ) : (
+                screeningDecisionLabel(check.decision)
+              ),
+            ],
+            ...(check.staff_approval
+              ? ([
+                  [
+                    'Approved by staff',
+                    `${formatStaffDateTime(check.staff_approval.at)}${
+                      check.staff_approval.reason ? `: ${check.staff_approval.reason}` : ''
+                    }`,
+                  ],
+                ] as [string, ReactNode][])
+              : []),
+            [
+              'Watchlist',
+              check.watchlist_match === 'possible_match' ? (
+                <Badge variant="destructive">
+                  {watchlistLabel(check.watchlist_match, check.watchlist_kinds)}
+                </Badge>
+              ) : (
+                watchlistLabel(check.watchlist_match, check.watchlist_kinds)
+              ),
+            ],
             ['PEP match', yesNo(check.pep)],
             [
               'Sanctions',

@@ -7,6 +7,7 @@ import {
   ZApplicantDeclineRequest,
   ZApplicantEraseRequest,
 } from '../../../../../../shared/schemas/data-protection.ts';
+import { ZIdentityApproveRequest } from '../../../../../../shared/schemas/case.ts';
 import { FieldError, describedBy } from '../../../../../components/form/field-error.tsx';
 import { Alert, AlertDescription } from '../../../../../components/ui/alert.tsx';
 import { BusyLabel } from '../../../../../components/ui/busy-label.tsx';
@@ -22,12 +23,25 @@ import {
 import { Label } from '../../../../../components/ui/label.tsx';
 import { Textarea } from '../../../../../components/ui/textarea.tsx';
 import { isApiError } from '../../../../../lib/api-client.ts';
+import { useApproveIdentity } from '../../../api/case.ts';
 import { useDeclineApplicant, useRequestErasure } from '../../../api/data-protection.ts';
 
 export const REASON_MAX = 500;
 
-/** The two actions that need a written reason (CONTRACT §6), as the dialog words them. */
+/** The actions that need a written reason (CONTRACT §6), as the dialog words them. */
 const KINDS = {
+  approve: {
+    call: 'admin-identity-approve',
+    schema: ZIdentityApproveRequest,
+    title: 'Approve identity',
+    describe: (name: string) =>
+      `${name}: Veriff declined this identity check. Approving it moves the application on to offers. The reason below stays internal and is never shown or sent to the applicant.`,
+    label: 'Reason (internal)',
+    idle: 'Approve identity',
+    working: 'Approving...',
+    done: 'Identity approved',
+    failed: 'Failed to approve identity',
+  },
   decline: {
     call: 'admin-applicant-decline',
     schema: ZApplicantDeclineRequest,
@@ -66,7 +80,7 @@ type Props = {
 };
 
 /**
- * Decline an application, or ask for its erasure: a confirmation with a required reason
+ * Decline an application, approve an identity Veriff declined, or ask for erasure: a confirmation with a required reason
  * (checked with the server's own schema). A refusal stays in the dialog; success refreshes
  * every staff list (the mutation's doing) and is toasted.
  */
@@ -75,7 +89,8 @@ export function ReasonDialog({ kind, basicId, name, open, onOpenChange }: Props)
   const text = KINDS[kind];
   const decline = useDeclineApplicant();
   const erase = useRequestErasure();
-  const mutation = kind === 'decline' ? decline : erase;
+  const approve = useApproveIdentity();
+  const mutation = kind === 'decline' ? decline : kind === 'approve' ? approve : erase;
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(text.schema),
@@ -153,7 +168,11 @@ export function ReasonDialog({ kind, basicId, name, open, onOpenChange }: Props)
             <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" variant="destructive" disabled={busy}>
+            <Button
+              type="submit"
+              variant={kind === 'approve' ? 'default' : 'destructive'}
+              disabled={busy}
+            >
               <BusyLabel busy={busy} idle={text.idle} working={text.working} />
             </Button>
           </DialogFooter>
