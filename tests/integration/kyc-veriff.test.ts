@@ -150,10 +150,12 @@ describe('apply-kyc-start (veriff)', () => {
     const answers = await Promise.all([start(a.token), start(a.token), start(a.token)]);
     expect(veriff.sessions).toHaveLength(before + 1);
     const url = veriff.sessions.at(-1)!.url;
-    for (const res of answers) {
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ ok: true, stage: 'kyc_in_progress', url });
-    }
+    // Calls that overlap the first share its answer; one that arrives after it has finished
+    // finds the stage moved on (409), as a start on another instance does. Never a second session.
+    const ok = answers.filter((res) => res.statusCode === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    for (const res of ok) expect(res.json()).toEqual({ ok: true, stage: 'kyc_in_progress', url });
+    for (const res of answers) expect([200, 409]).toContain(res.statusCode);
     expect(await checksOf(a.id)).toHaveLength(1);
     // Once it has started, a later start is refused as before.
     expect((await start(a.token)).statusCode).toBe(409);
