@@ -256,6 +256,9 @@ describe('admin-applicant-list', () => {
     expect(await find('7700900123')).toEqual([byPhone]);
     expect(await find('+44 (0)20 7946')).toEqual([]);
     expect(await find('2079460000')).toEqual([other]);
+    // Its last digits find it; digits from the middle of a number do not.
+    expect(await find('900 123')).toEqual([byPhone]);
+    expect(await find('7700 900')).toEqual([]);
     // Fewer than six digits is not a phone search, nor are the digits in a name or address.
     expect(await find('00123')).toEqual([]);
     expect(await find('Owner 7700900123')).toEqual([]);

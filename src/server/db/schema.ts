@@ -98,8 +98,10 @@ export const applications = pgTable(
   },
   (t) => [
     check('applications_assigned_check', sql`(assigned_to is null) = (assigned_at is null)`),
+    // 'Assigned to me' on the Offers and Activations queues: the member's cases at a stage,
+    // longest in it first, read straight from the index.
     index('applications_assigned_idx')
-      .on(t.assignedTo)
+      .on(t.assignedTo, t.stage, t.stageChangedAt)
       .where(sql`assigned_to is not null`),
     // Staff search ignores case and accents ('chloe' finds 'Chloé'): search_text() is
     // lower(unaccent()) made immutable (migration 0010), indexed by trigrams.
@@ -110,8 +112,11 @@ export const applications = pgTable(
     index('applications_email_search_idx').using('gin', sql`search_text(${t.email}) gin_trgm_ops`),
     // A whole address typed into the search is looked up, not matched as a substring.
     index('applications_email_exact_idx').using('btree', sql`search_text(${t.email})`),
-    // Phones are searched by their digits, whatever spaces or '+' either side typed.
-    index('applications_phone_digits_idx').using('gin', sql`phone_digits(${t.phone}) gin_trgm_ops`),
+    // A phone is found by its last digits (or all of them): its digits reversed, prefix-matched.
+    index('applications_phone_suffix_idx').using(
+      'btree',
+      sql`reverse(phone_digits(${t.phone})) text_pattern_ops`,
+    ),
     check('applications_erasure_reason_check', inList('erasure_reason', ERASURE_REASONS)),
     check(
       'applications_erased_check',

@@ -42,11 +42,12 @@ const PHONE_LIKE = /^[\d\s+().-]+$/;
 /**
  * What the search box finds: any part of the name or e-mail, ignoring case and accents
  * ('chloe' finds 'Chloé'); an application by its exact id; the application an invitation code
- * was issued for or redeemed by (exact, any case); a phone by its digits, whatever spaces or
- * '+' were typed (a query of digits and phone punctuation only). Each side is indexed
- * (search_text() and phone_digits() trigram indexes, migration 0010; a whole e-mail address,
- * staff-search.ts). The code and the id are looked up first, so the search stays one OR of
- * indexed conditions that PostgreSQL combines (a BitmapOr), never a per-row subquery.
+ * was issued for or redeemed by (exact, any case); a phone by its last digits or all of them,
+ * whatever spaces or '+' were typed (a query of digits and phone punctuation only). Each side
+ * is indexed (search_text() trigram indexes, migration 0010; the phone's reversed digits,
+ * 0017; a whole e-mail address, staff-search.ts). The code and the id are looked up first, so
+ * the search stays one OR of indexed conditions that PostgreSQL combines (a BitmapOr), never a
+ * per-row subquery.
  */
 async function searchCondition(db: Db, query: string): Promise<SQL> {
   const conditions: SQL[] = [nameOrEmailMatches(applications.fullName, applications.email, query)];
@@ -58,7 +59,10 @@ async function searchCondition(db: Db, query: string): Promise<SQL> {
   // 'member17@…') are no phone number, and a substring search of every phone's digits for
   // them costs more than the rest of the search.
   if (digits.length >= PHONE_MIN_DIGITS && PHONE_LIKE.test(query) && !isId) {
-    conditions.push(sql`phone_digits(${applications.phone}) like ${`%${digits}%`}`);
+    // Its last digits (or all): applications_phone_suffix_idx, the reversed digits by prefix.
+    conditions.push(
+      sql`reverse(phone_digits(${applications.phone})) like ${`${[...digits].reverse().join('')}%`}`,
+    );
   }
   const ids = await db
     .select({ used: inviteCodes.usedByApplicationId, issued: inviteCodes.issuedApplicationId })
