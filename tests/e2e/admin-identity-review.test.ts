@@ -52,6 +52,8 @@ describe('staff panel: Veriff declines and watchlist matches on the case screen 
     const page = await openCase(applicant);
     const screening = page.getByRole('region', { name: 'Screening' });
     await screening.getByText('Veriff declined — decision needed').waitFor();
+    // Veriff keeps the documents: the frames say so rather than 'Not uploaded yet'.
+    expect(await page.getByText('Collected by Veriff, not stored here').count()).toBe(2);
     const actions = page.getByRole('region', { name: 'Actions' });
     // Both halves of the decision are offered.
     await actions.getByRole('button', { name: 'Decline' }).waitFor();

@@ -107,6 +107,11 @@ export function CaseScreen({ basicId }: { basicId: string }) {
 function CaseBody({ data, staff }: { data: Case; staff: StaffMember }) {
   const name = nameOf(data);
   const may = (call: Parameters<typeof mayCall>[1]) => mayCall(staff.role, call);
+  // Veriff collects the documents itself: nothing is uploaded here to wait for.
+  const emptyText =
+    data.screening?.provider === 'veriff'
+      ? 'Collected by Veriff, not stored here'
+      : 'Not uploaded yet';
   return (
     <>
       <CaseHeader data={data} staff={staff} name={name} />
@@ -117,12 +122,14 @@ function CaseBody({ data, staff }: { data: Case; staff: StaffMember }) {
             file={data.files.document}
             mayView={may('admin-kyc-file')}
             name={name}
+            emptyText={emptyText}
           />
           <DocumentViewer
             title={KYC_TYPE_LABELS.selfie}
             file={data.files.selfie}
             mayView={may('admin-kyc-file')}
             name={name}
+            emptyText={emptyText}
           />
         </section>
         <div className="grid content-start gap-3">

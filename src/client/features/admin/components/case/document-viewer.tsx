@@ -17,6 +17,8 @@ type Props = {
   /** The role may fetch identity files (admin-kyc-file). */
   mayView: boolean;
   name: string;
+  /** What an empty frame says (with Veriff the documents stay with Veriff). */
+  emptyText?: string;
 };
 
 /**
@@ -24,7 +26,13 @@ type Props = {
  * with the ID photo side by side. The picture scrolls inside its frame when zoomed (the frame
  * is focusable, so arrow keys scroll it too); the page never grows.
  */
-export function DocumentViewer({ title, file, mayView, name }: Props) {
+export function DocumentViewer({
+  title,
+  file,
+  mayView,
+  name,
+  emptyText = 'Not uploaded yet',
+}: Props) {
   return (
     <figure className="flex min-w-0 flex-col gap-2" aria-label={title}>
       <figcaption className="flex flex-wrap items-center justify-between gap-2">
@@ -32,7 +40,7 @@ export function DocumentViewer({ title, file, mayView, name }: Props) {
         {file ? <KycStatusBadge status={file.status} /> : null}
       </figcaption>
       {!file ? (
-        <Placeholder>Not uploaded yet</Placeholder>
+        <Placeholder>{emptyText}</Placeholder>
       ) : !mayView ? (
         <Placeholder>Your role does not open identity files.</Placeholder>
       ) : (
