@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { SiteSettingResponse } from '../../shared/schemas/site.ts';
 import { isEnabled } from '../../shared/settings.ts';
 import { api } from './api-client.ts';
+import { subscribeLiveEvents } from './live-events.ts';
 
 /** The on/off site settings anyone may read (SPEC §3). */
 export type SwitchSetting = 'maintenance_mode' | 'invite_mode';
@@ -32,39 +33,33 @@ function isSwitchSetting(key: string): key is SwitchSetting {
 
 /**
  * Keeps the on/off settings live (CONTRACT §2: `GET /api/events`, Server-Sent Events fed by
- * PostgreSQL NOTIFY). Each change replaces the cached value; after a dropped connection comes
- * back, the settings are read again, since changes made meanwhile were not heard.
+ * PostgreSQL NOTIFY), through the one stream the browser's tabs share (live-events.ts). Each
+ * change replaces the cached value; after a gap (a dropped stream, a tab that was hidden) the
+ * settings are read again, since changes made meanwhile were not heard.
  */
 export function useLiveSiteSettings(): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/events');
-    let dropped = false;
-    const onSetting = (event: MessageEvent<string>) => {
-      let data: SiteSettingEvent;
-      try {
-        data = JSON.parse(event.data) as SiteSettingEvent;
-      } catch {
-        return;
-      }
-      if (isSwitchSetting(data.key)) {
-        queryClient.setQueryData(siteSettingKey(data.key), isEnabled(data.value));
-      }
-    };
-    const onOpen = () => {
-      if (!dropped) return;
-      dropped = false;
-      void queryClient.invalidateQueries({ queryKey: ['site-settings'] });
-    };
-    const onError = () => {
-      dropped = true;
-    };
-    source.addEventListener('site-setting', onSetting);
-    source.addEventListener('open', onOpen);
-    source.addEventListener('error', onError);
-    return () => source.close();
-  }, [queryClient]);
+  useEffect(
+    () =>
+      subscribeLiveEvents({
+        onEvent(type, text) {
+          if (type !== 'site-setting') return;
+          let data: SiteSettingEvent;
+          try {
+            data = JSON.parse(text) as SiteSettingEvent;
+          } catch {
+            return;
+          }
+          if (isSwitchSetting(data.key)) {
+            queryClient.setQueryData(siteSettingKey(data.key), isEnabled(data.value));
+          }
+        },
+        onCatchUp() {
+          void queryClient.invalidateQueries({ queryKey: ['site-settings'] });
+        },
+      }),
+    [queryClient],
+  );
 }
 
 /** The element the server writes the page's settings into (src/server/http/spa.ts). */
