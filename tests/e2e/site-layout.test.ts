@@ -265,8 +265,10 @@ describe('maintenance mode (own server: it changes the whole site)', () => {
 
     // A fresh visit to any public route gets the maintenance page; /admin does not.
     const other = await openPage({ baseURL: server.baseURL });
-    await other.goto('/help');
+    // Told 503 (issue 16): a crawler keeps the page; a person still sees the maintenance page.
+    expect((await other.goto('/help'))?.status()).toBe(503);
     await other.getByRole('heading', { name: 'Under Maintenance' }).waitFor();
+    expect(await other.locator('meta[name="robots"]').count()).toBe(0);
     await other.getByRole('link', { name: 'Admin Access' }).click();
     await poll(() => new URL(other.url()).pathname).toBe('/admin');
     await poll(() => other.getByRole('heading', { name: 'Under Maintenance' }).count()).toBe(0);

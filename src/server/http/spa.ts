@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSpaPath, matchSpaPath, SPA_PATHS } from '../../shared/routes.ts';
 import { NOT_FOUND_META, PAGE_META } from '../../shared/seo.ts';
+import { isEnabled } from '../../shared/settings.ts';
 import type { Env } from '../env.ts';
 import { CLIENT_DIR } from '../lib/paths.ts';
 import { PAGE_SETTING_KEYS, type PublicSettings } from '../public-settings.ts';
@@ -84,12 +85,30 @@ export async function registerSpa(
         .send('The web app has not been built. Run `npm run build`.');
     }
     const pathname = request.url.split('?')[0] ?? '/';
+    const settings = await pageSettings(options.settings);
+    if (settings && isEnabled(settings.maintenance_mode) && !isStaffPage(pathname)) {
+      // The page still draws 'Under Maintenance' for people; the status tells crawlers and
+      // monitors the outage is temporary, so no page is dropped from search (decision 042).
+      reply.code(503).header('retry-after', String(MAINTENANCE_RETRY_AFTER_S));
+    } else {
+      reply.code(isSpaPath(pathname) ? 200 : 404);
+    }
     return reply
-      .code(isSpaPath(pathname) ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(withSettings(pageFor(pathname), await pageSettings(options.settings)));
+      .send(withSettings(pageFor(pathname), settings));
   };
+}
+
+/**
+ * How long a crawler is told to wait before asking again while maintenance is on (SPEC §2
+ * says 'Brief'). Search engines treat a 503 that lasts days as gone, not this.
+ */
+export const MAINTENANCE_RETRY_AFTER_S = 600;
+
+/** The staff panel and the pages under it stay open while the site is in maintenance (SPEC §2). */
+function isStaffPage(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
 }
 
 /**

@@ -22,7 +22,8 @@ export function MaintenancePage({ supportEmail }: MaintenancePageProps) {
       data-testid="maintenance-page"
       className="flex min-h-dvh flex-col items-center justify-center px-5 py-16 text-center outline-none"
     >
-      <Head title="Under Maintenance" noindex />
+      {/* Not noindex: a crawler passing during maintenance (told 503) must not drop the page. */}
+      <Head title="Under Maintenance" />
       <Monogram className="size-12" />
       <h1 className="mt-8 text-3xl md:text-4xl">Under Maintenance</h1>
       <p className="mt-4 max-w-md text-lg leading-relaxed text-muted-foreground">
