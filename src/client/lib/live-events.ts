@@ -72,8 +72,6 @@ export class LiveEventsTab {
   private connected = false;
   /** Something may have been missed: catch up when a stream is next open. */
   private needsCatchUp = false;
-  /** Another tab has led before: taking over leaves a gap every tab must catch up on. */
-  private sawLeader = false;
 
   private readonly env: LiveEventsEnvironment;
 
@@ -132,13 +130,20 @@ export class LiveEventsTab {
     const request = new AbortController();
     this.lockRequest = request;
     // Held until this tab leaves: the promise settles only when `releaseLock` is called.
+    const holdAndLead = (takeover: boolean) =>
+      new Promise<void>((release) => {
+        this.releaseLock = release;
+        this.lead(takeover);
+      });
+    // Free at once: no tab led, so none heard anything. Taken: wait in the queue, and when this
+    // tab's turn comes another tab's stream has gone, so there is a gap to catch up on.
     locks
-      .request(LEADER_LOCK, { signal: request.signal }, () => {
+      .request(LEADER_LOCK, { ifAvailable: true }, (lock) => {
         if (this.lockRequest !== request) return undefined;
-        return new Promise<void>((release) => {
-          this.releaseLock = release;
-          this.lead();
-        });
+        if (lock) return holdAndLead(false);
+        return locks.request(LEADER_LOCK, { signal: request.signal }, () =>
+          this.lockRequest === request ? holdAndLead(true) : undefined,
+        );
       })
       // Aborted because the tab left before its turn came.
       .catch(() => undefined);
@@ -163,9 +168,12 @@ export class LiveEventsTab {
     this.channel = null;
   }
 
-  /** This tab holds the lock (or shares nothing): open the stream and relay it. */
-  private lead() {
-    if (this.sawLeader) this.setStatus(false);
+  /**
+   * This tab holds the lock (or shares nothing): open the stream and relay it. Taking over
+   * from another tab leaves a gap every tab must catch up on.
+   */
+  private lead(takeover = false) {
+    if (takeover) this.setStatus(false);
     const source = this.env.openStream(STREAM_URL);
     this.source = source;
     source.addEventListener('open', () => this.setStatus(true));
@@ -193,8 +201,8 @@ export class LiveEventsTab {
     if (message.kind === 'event') {
       this.deliver(message.type, message.data);
     } else if (message.kind === 'status') {
-      this.sawLeader = true;
-      this.onStatus(message.connected);
+      // The leader knows its own stream; a late word from the tab it took over from is stale.
+      if (!this.source) this.onStatus(message.connected);
     } else if (message.kind === 'ask' && this.connected) {
       this.post({ kind: 'status', connected: true });
     }
