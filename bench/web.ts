@@ -7,7 +7,7 @@
  * BENCH_WEB_RUNS (default 3), BENCH_WEB_ROUTES (comma-separated, default the five below),
  * BENCH_WEB_URL (measure a server already running there instead of starting dist/).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -157,12 +157,26 @@ const chromium = await startChromium().catch(async (error: unknown) => {
   throw error;
 });
 
+/**
+ * A run that fails to load (a rebuild replaced dist/ under the server, a stalled load on a busy
+ * machine) is tried again, twice at most, and said so; it is not counted.
+ */
+async function measureRetrying(url: string): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(url, chromium.port);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      process.stderr.write(`retrying: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+  }
+}
+
 const rows: Record<string, string | number>[] = [];
 try {
   for (const route of ROUTES) {
     const runs: Run[] = [];
-    for (let i = 0; i < RUNS; i++)
-      runs.push(await measure(`${server.baseUrl}${route}`, chromium.port));
+    for (let i = 0; i < RUNS; i++) runs.push(await measureRetrying(`${server.baseUrl}${route}`));
     const pick = (key: keyof Run) => median(runs.map((run) => run[key]));
     rows.push({
       route,
@@ -183,8 +197,17 @@ try {
 const lighthouseVersion = (
   JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')) as { version: string }
 ).version;
+// Which code was measured: dist/ is built from the working tree, so say when it had changes.
+const commit = (() => {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain') ? ' (with local changes)' : ''}`;
+  } catch {
+    return 'unknown commit';
+  }
+})();
 process.stdout.write(
-  `Lighthouse ${lighthouseVersion}, mobile preset (simulated throttling), ${CHROMIUM}, ` +
+  `${commit}, Lighthouse ${lighthouseVersion}, mobile preset (simulated throttling), ${CHROMIUM}, ` +
     `median of ${RUNS} runs, ${new Date().toISOString().slice(0, 10)}\n`,
 );
 // A Markdown table, to paste into docs/benchmarks.md as it is.
