@@ -178,7 +178,14 @@ describe('staff panel shell (own server)', () => {
     });
     expect(revoked.status).toBe(200);
 
-    await page.getByRole('tab', { name: 'Invites' }).click();
+    // Whichever call meets the revoked token first sends the panel to the gate. Opening a tab
+    // makes one; a background refresh may beat it, and then the tab is gone before the click.
+    await page
+      .getByRole('tab', { name: 'Invites' })
+      .click({ timeout: 3_000 })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
+      });
     await page.getByRole('heading', { name: 'Admin Access' }).waitFor();
     await page.getByText('Your session has expired. Please sign in again.').waitFor();
     expect(await storedToken(page)).toBeNull();
