@@ -1,5 +1,5 @@
 import type { Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
 import {
   applicantCall,
@@ -9,33 +9,23 @@ import {
   signInBrowser,
 } from './helpers/applicant.ts';
 import { waitForPath } from './helpers/journey.ts';
-import { startBuiltServer, type RunningServer } from './helpers/server.ts';
-import { startSmtpCapture, type SmtpCapture } from './helpers/smtp.ts';
+import { serverWithMail } from './helpers/mail-server.ts';
 
 const { openPage } = launchBrowser();
 
 /** Its own server with a real SMTP listener, so the test reads the mails an applicant gets. */
-let smtp: SmtpCapture;
-let server: RunningServer;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  server = await startBuiltServer({ SMTP_URL: smtp.url }, { ownPublicUrl: true });
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+const own = serverWithMail();
 
 const json = (route: Route, status: number, body: unknown) =>
   route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
 
 describe('identity files: nobody left waiting in silence', () => {
   it("a rejected selfie's e-mail leads back to the upload on another device; the selfie must be a photo", async () => {
-    const applicant = await seedApplicant(server.baseURL, 'kyc_in_progress');
+    const applicant = await seedApplicant(own.server.baseURL, 'kyc_in_progress');
     const { email } = await applicantCall<{ email: string }>(applicant, 'apply-get-stage', {});
     await reviewFile(applicant, 'selfie', 'reject', 'Please face the camera in good light.');
 
-    const mail = await smtp.waitFor(
+    const mail = await own.smtp.waitFor(
       (m) => m.to.includes(email) && m.subject === 'Please upload your selfie again',
     );
     expect(mail.text).toContain('Reason: Please face the camera in good light.');
@@ -45,7 +35,7 @@ describe('identity files: nobody left waiting in silence', () => {
 
     // A phone that never saw the application: no cookies, nothing stored.
     const phone = await openPage({
-      baseURL: server.baseURL,
+      baseURL: own.server.baseURL,
       viewport: { width: 390, height: 844 },
     });
     expect(await phone.context().cookies()).toEqual([]);
@@ -85,8 +75,8 @@ describe('identity files: nobody left waiting in silence', () => {
   });
 
   it('after a Veriff decline the review screen says a decision is pending, not that a check is running', async () => {
-    const applicant = await seedApplicant(server.baseURL, 'kyc_in_progress');
-    const page = await openPage({ baseURL: server.baseURL });
+    const applicant = await seedApplicant(own.server.baseURL, 'kyc_in_progress');
+    const page = await openPage({ baseURL: own.server.baseURL });
     await signInBrowser(page.context(), applicant);
     // What apply-get-stage answers once Veriff has declined (kyc-veriff integration test).
     await page.route('**/api/apply-get-stage', async (route) => {
