@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { QueuePage } from '../../../../../shared/schemas/admin.ts';
 import { PaginationBar } from './pagination-bar.tsx';
-import { formatCount, QueueToolbar, type useQueueParams } from './queue-controls.tsx';
+import { QueueHeading, QueueToolbar, type useQueueParams } from './queue-controls.tsx';
 import { TabEmpty, TabError, TabLoading } from './tab-state.tsx';
 
 type CardQueueTabProps<Row> = {
@@ -34,15 +34,7 @@ export function CardQueueTab<Row>({
 }: CardQueueTabProps<Row>) {
   return (
     <section aria-labelledby={headingId} className="grid gap-4">
-      <h2 id={headingId} className="font-serif text-2xl">
-        {title}
-        {list.data ? (
-          <span className="text-base text-muted-foreground">
-            {' '}
-            ({formatCount(list.data.total, list.data.total_capped)})
-          </span>
-        ) : null}
-      </h2>
+      <QueueHeading id={headingId} title={title} page={list.data} />
       <QueueToolbar
         searchLabel="Search applications"
         query={queue.query}

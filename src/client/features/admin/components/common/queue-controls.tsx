@@ -1,6 +1,7 @@
 import { AlertTriangle, Search, UserRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import type { ListTotal } from '../../../../../shared/schemas/admin-lists.ts';
 import type { QueueAssignee, TQueueRequest } from '../../../../../shared/schemas/admin.ts';
 import { QUEUE_PAGE_SIZE } from '../../../../../shared/schemas/admin.ts';
 import { isOverSla, waitingFor } from '../../../../../shared/queue-age.ts';
@@ -31,6 +32,29 @@ export const ASSIGNED_OPTIONS = [
 export type AssignedFilter = (typeof ASSIGNED_OPTIONS)[number]['value'];
 
 /** A heading's count: 'Pending review (1,218)'. */
+/** A queue's heading with its total: 'Pending review (1,518)'. */
+export function QueueHeading({
+  id,
+  title,
+  page,
+}: {
+  id: string;
+  title: string;
+  page: ListTotal | undefined;
+}) {
+  return (
+    <h2 id={id} className="font-serif text-2xl">
+      {title}
+      {page ? (
+        <span className="text-base text-muted-foreground">
+          {' '}
+          ({formatCount(page.total, page.total_capped)})
+        </span>
+      ) : null}
+    </h2>
+  );
+}
+
 export function formatCount(n: number, capped?: boolean): string {
   // A capped total (a search counted up to its cap) is a lower bound: '200+'.
   return `${n.toLocaleString('en-GB')}${capped ? '+' : ''}`;

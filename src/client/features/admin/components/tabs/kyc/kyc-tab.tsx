@@ -17,7 +17,7 @@ import { useKycFiles } from '../../../api/kyc.ts';
 import { PaginationBar } from '../../common/pagination-bar.tsx';
 import {
   AssigneeLabel,
-  formatCount,
+  QueueHeading,
   OpenCaseLink,
   QueueToolbar,
   useQueueParams,
@@ -91,15 +91,7 @@ function PendingList({ onPreview }: PreviewProps) {
   const pending = useKycFiles({ ...queue.params, status: 'pending' });
   return (
     <section aria-labelledby="kyc-pending-heading" className="grid gap-4">
-      <h2 id="kyc-pending-heading" className="font-serif text-2xl">
-        Pending review
-        {pending.data ? (
-          <span className="text-base text-muted-foreground">
-            {' '}
-            ({formatCount(pending.data.total, pending.data.total_capped)})
-          </span>
-        ) : null}
-      </h2>
+      <QueueHeading id="kyc-pending-heading" title="Pending review" page={pending.data} />
       <QueueToolbar
         searchLabel="Search pending files"
         query={queue.query}
