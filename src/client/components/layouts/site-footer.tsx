@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { statusStatement } from '../../../shared/company.ts';
 import { BRAND_NAME, COMPANY } from '../../config/site.ts';
 import { Monogram } from '../brand/logo.tsx';
 import { Container } from './container.tsx';
@@ -106,7 +107,13 @@ export function SiteFooter({ cookieSettings, founderSwitch }: SiteFooterProps) {
           </nav>
         </div>
 
-        <div className="mt-12 flex flex-col gap-5 border-t border-border pt-6 text-sm text-muted-foreground lg:flex-row lg:items-center lg:justify-between">
+        <p
+          data-testid="footer-status"
+          className="mt-12 border-t border-border pt-6 text-sm leading-relaxed text-muted-foreground"
+        >
+          {statusStatement()}
+        </p>
+        <div className="mt-5 flex flex-col gap-5 text-sm text-muted-foreground lg:flex-row lg:items-center lg:justify-between">
           <address className="flex flex-col gap-1 not-italic">
             <span>
               © {year} {COMPANY.legalName}. {COMPANY.registration}.

@@ -1,4 +1,5 @@
 import { accountRedirect } from '../../../../shared/stages.ts';
+import { LostCardLine } from '../../../components/company/lost-card-line.tsx';
 import { AccountPortal } from '../../../features/apply/components/account-portal.tsx';
 import { GateStatus } from '../../../features/apply/components/gate-status.tsx';
 import { JourneyPage } from '../../../features/apply/components/journey-page.tsx';
@@ -14,7 +15,10 @@ export default function AccountRoute() {
       lede="Your card and membership at a glance. More of your banking arrives here soon."
     >
       {gate.state === 'ready' ? (
-        <AccountPortal application={gate.application} />
+        <div className="grid gap-10">
+          <LostCardLine className="max-w-2xl" />
+          <AccountPortal application={gate.application} />
+        </div>
       ) : (
         <GateStatus gate={gate} />
       )}

@@ -1,3 +1,4 @@
+import { LostCardLine } from '../../../components/company/lost-card-line.tsx';
 import { Container } from '../../../components/layouts/container.tsx';
 import { Head } from '../../../components/seo/head.tsx';
 import { ContactDetails } from '../../../features/contact/components/contact-details.tsx';
@@ -17,6 +18,7 @@ export default function ContactRoute() {
             client services team will reply personally within 2-3 business days.
           </p>
         </div>
+        <LostCardLine className="mt-10 max-w-2xl" />
         <div className="mt-12 grid gap-12 md:mt-16 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-16">
           <div className="rounded-lg border border-border bg-card p-6 shadow-xs sm:p-10">
             <ContactForm />

@@ -1,5 +1,7 @@
 import { ArrowRight, Clock, Mail } from 'lucide-react';
 import { Link } from 'react-router';
+import { telHref } from '../../../../shared/company.ts';
+import { LostCardLine } from '../../../components/company/lost-card-line.tsx';
 import { Faq, type FaqEntry } from '../../../components/faq.tsx';
 import { Container } from '../../../components/layouts/container.tsx';
 import { PageHeader, SectionHeader } from '../../../components/layouts/page-header.tsx';
@@ -93,9 +95,12 @@ const QUESTIONS: readonly FaqEntry[] = [
     question: 'My card is lost or stolen. What should I do?',
     answer: (
       <p>
-        Freeze it in the app and contact us straight away: support for lost, stolen or compromised
-        cards is available 24 hours a day. We will cancel the card and send you a replacement within
-        10 days.
+        Freeze it in the app, then call our lost and stolen card line straight away on{' '}
+        <a href={telHref(COMPANY.lostCardPhone)} className={textLink}>
+          {COMPANY.lostCardPhone}
+        </a>
+        , answered 24 hours a day. We will cancel the card and send you a replacement within 10
+        days.
       </p>
     ),
   },
@@ -169,7 +174,10 @@ export default function HelpRoute() {
         lede="Answers to the questions members and applicants ask most often. If yours is not here, our team is a message away."
       />
 
-      <Container className="grid items-start gap-12 py-16 md:py-24 lg:grid-cols-[1.6fr_1fr] lg:gap-16">
+      <Container className="pt-10 md:pt-14">
+        <LostCardLine className="max-w-2xl" />
+      </Container>
+      <Container className="grid items-start gap-12 pt-12 pb-16 md:pt-16 md:pb-24 lg:grid-cols-[1.6fr_1fr] lg:gap-16">
         <section aria-labelledby="help-faq" className="min-w-0">
           <SectionHeader id="help-faq" eyebrow="Questions" title="Frequently asked questions" />
           <Faq entries={QUESTIONS} className="mt-10" />

@@ -6,6 +6,9 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
+import { telHref } from '../../../../shared/company.ts';
+import { LostCardLine } from '../../../components/company/lost-card-line.tsx';
+import { RegulatoryStatus } from '../../../components/company/regulatory-status.tsx';
 import { Faq, type FaqEntry } from '../../../components/faq.tsx';
 import { Container } from '../../../components/layouts/container.tsx';
 import { Eyebrow, PageHeader, SectionHeader } from '../../../components/layouts/page-header.tsx';
@@ -51,9 +54,12 @@ const QUESTIONS: readonly FaqEntry[] = [
     question: 'What should I do if my card is lost or stolen?',
     answer: (
       <p>
-        Freeze it in the app straight away, then tell us: support for lost, stolen or compromised
-        cards is available 24 hours a day. We will cancel the card and send you a replacement within
-        10 days.
+        Freeze it in the app straight away, then call our lost and stolen card line on{' '}
+        <a href={telHref(COMPANY.lostCardPhone)} className={textLink}>
+          {COMPANY.lostCardPhone}
+        </a>
+        , answered 24 hours a day. We will cancel the card and send you a replacement within 10
+        days.
       </p>
     ),
   },
@@ -149,11 +155,11 @@ export default function SecurityRoute() {
                 Funds safeguarded by an authorised partner
               </h2>
               <div className="mt-5 space-y-4 leading-relaxed text-muted-foreground">
+                <RegulatoryStatus className="space-y-4 text-foreground" />
                 <p>
-                  Waj accounts and cards are provided together with our authorised banking and
-                  e-money partner, which holds and safeguards members&apos; funds, and our card
-                  issuing partner. Waj arranges your membership and looks after you; the partner
-                  holds your money.
+                  Our partner holds and safeguards members&apos; funds, keeping them apart from its
+                  own. Waj arranges your membership and looks after you; the partner holds your
+                  money.
                 </p>
                 <p>
                   When your membership is activated you receive the account and card terms our
@@ -172,12 +178,15 @@ export default function SecurityRoute() {
           aria-labelledby="security-faq"
           className="grid gap-10 py-16 md:py-24 lg:grid-cols-[1fr_1.4fr] lg:gap-20"
         >
-          <SectionHeader id="security-faq" eyebrow="Questions" title="Security, answered">
-            <p>
-              Something looks wrong? Act first, ask second: freeze your card in the app, then
-              contact us. Urgent card matters are handled 24 hours a day.
-            </p>
-          </SectionHeader>
+          <div>
+            <SectionHeader id="security-faq" eyebrow="Questions" title="Security, answered">
+              <p>
+                Something looks wrong? Act first, ask second: freeze your card in the app, then
+                contact us. Urgent card matters are handled 24 hours a day.
+              </p>
+            </SectionHeader>
+            <LostCardLine className="mt-8" />
+          </div>
           <Faq entries={QUESTIONS} />
         </section>
       </Container>
