@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, legalDocuments } from '../../src/server/db/schema.ts';
-import { LEGAL_DOCUMENTS } from '../../src/server/db/seed-content.ts';
+import { LEGAL_DOCUMENTS, revisionTime } from '../../src/server/db/seed-content.ts';
 import { sha256Hex } from '../../src/server/lib/crypto.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -40,6 +40,17 @@ describe('GET /api/legal-documents', () => {
       expect(doc.html).toContain('<h2>');
     }
     expect(body.data[2].title).toBe('Terms of Membership');
+  });
+
+  it('dates each document by its revision, not by the day it was seeded', async () => {
+    const served = (await t.app.inject('/api/legal-documents')).json().data as {
+      slug: string;
+      updated_at: string;
+    }[];
+    for (const doc of LEGAL_DOCUMENTS) {
+      const date = served.find((d) => d.slug === doc.slug)!.updated_at;
+      expect(date, doc.slug).toBe(revisionTime(doc).toISOString());
+    }
   });
 
   it('sanitises again on read, whatever is stored', async () => {
@@ -210,6 +221,15 @@ describe('POST /api/one-time-legal-update', () => {
       );
       const old = before.find((d) => d.slug === doc.slug)!;
       expect(stored.updatedAt.getTime()).toBeGreaterThan(old.updatedAt.getTime());
+    }
+    // Re-applying is no revision: the site shows each document's own revision date.
+    const served = (await t.app.inject('/api/legal-documents')).json().data as {
+      slug: string;
+      updated_at: string;
+    }[];
+    for (const doc of LEGAL_DOCUMENTS) {
+      const date = served.find((d) => d.slug === doc.slug)!.updated_at;
+      expect(date, doc.slug).toBe(revisionTime(doc).toISOString());
     }
 
     const audits = await auditsFor('legal.bulk_update');

@@ -21,6 +21,12 @@ export interface SeedLegalDocument {
   slug: 'privacy' | 'terms' | 'cookies';
   title: string;
   html: string;
+  /**
+   * The day this text was last revised (UK calendar day, YYYY-MM-DD): the date the site shows
+   * for the document while it is stored as bundled, however long after it was seeded or
+   * re-applied. Change it with the text (a unit test holds the two together).
+   */
+  revised: string;
 }
 
 const PRIVACY_HTML = `<h2>1. About this policy</h2>
@@ -327,10 +333,15 @@ const COOKIES_HTML = `<h2>1. About this policy</h2>
 <p>If you have questions about our use of cookies or your personal data, e-mail <a href="mailto:privacy@waj.co.uk">privacy@waj.co.uk</a>. For help using our website, e-mail <a href="mailto:support@waj.co.uk">support@waj.co.uk</a>.</p>`;
 
 export const LEGAL_DOCUMENTS: readonly SeedLegalDocument[] = [
-  { slug: 'privacy', title: 'Privacy Policy', html: PRIVACY_HTML },
-  { slug: 'terms', title: 'Terms of Membership', html: TERMS_HTML },
-  { slug: 'cookies', title: 'Cookie Policy', html: COOKIES_HTML },
+  { slug: 'privacy', title: 'Privacy Policy', html: PRIVACY_HTML, revised: '2026-11-24' },
+  { slug: 'terms', title: 'Terms of Membership', html: TERMS_HTML, revised: '2026-11-22' },
+  { slug: 'cookies', title: 'Cookie Policy', html: COOKIES_HTML, revised: '2026-11-22' },
 ];
+
+/** A bundled document's revision as a time: midday UTC, the same calendar day in UK time. */
+export function revisionTime(doc: SeedLegalDocument): Date {
+  return new Date(`${doc.revised}T12:00:00Z`);
+}
 
 export const PRESS_BOILERPLATE: string =
   "Waj is a private, invitation-only membership bank based in the United Kingdom. Membership is offered in five tiers (Standard, Noir, Titan, Monarch and Elite), combining discreet virtual and metal cards with elevated limits, in-app controls, priority support and curated partner perks, with concierge service at the highest tiers. Prospective members join with an invitation code or by application, and verify their identity through a regulated third-party provider. Elite membership is by invitation only, and the Waj founding membership circle is now closed. Members' funds are safeguarded by an authorised partner.";

@@ -1,6 +1,6 @@
 import { siteSettings, legalDocuments } from './schema.ts';
 import type { Db } from './client.ts';
-import { LEGAL_DOCUMENTS, PRESS_BOILERPLATE } from './seed-content.ts';
+import { LEGAL_DOCUMENTS, PRESS_BOILERPLATE, revisionTime } from './seed-content.ts';
 
 /**
  * First-start data. Inserts only what is missing, so a restart never overwrites what staff
@@ -17,6 +17,13 @@ export async function seedDatabase(db: Db): Promise<void> {
     .onConflictDoNothing();
   await db
     .insert(legalDocuments)
-    .values(LEGAL_DOCUMENTS.map((d) => ({ slug: d.slug, title: d.title, html: d.html })))
+    .values(
+      LEGAL_DOCUMENTS.map((d) => ({
+        slug: d.slug,
+        title: d.title,
+        html: d.html,
+        updatedAt: revisionTime(d),
+      })),
+    )
     .onConflictDoNothing();
 }
