@@ -16,6 +16,11 @@ export type PageMeta = {
   description: string;
   /** Ask search engines not to index the page (and leave it out of the sitemap). */
   noindex?: boolean;
+  /**
+   * The screen whose address is canonical for this one, when both show the same page: this one
+   * names it as canonical and stays out of the sitemap.
+   */
+  canonical?: SpaPath;
 };
 
 export const PAGE_META: Record<SpaPath, PageMeta> = {
@@ -64,9 +69,11 @@ export const PAGE_META: Record<SpaPath, PageMeta> = {
     description:
       'Answers to common questions about Waj membership, applications, cards and support.',
   },
+  // /legal opens on the Privacy Policy: one page with /legal/privacy, which is canonical.
   '/legal': {
     title: 'Legal',
     description: 'The Waj Privacy Policy, Terms of Membership and Cookie Policy.',
+    canonical: '/legal/privacy',
   },
   '/legal/cookies': {
     title: 'Cookie Policy',
@@ -110,12 +117,19 @@ export function documentTitle(title: string | null): string {
   return title ? `${title} | ${BRAND}` : DEFAULT_TITLE;
 }
 
-/** The canonical path of a screen: /legal/privacy etc. stay themselves; no trailing slash. */
+/**
+ * The canonical path of a screen: no trailing slash, and a screen that shows the same page as
+ * another (/legal, the Privacy Policy) names that one's address (/legal/privacy).
+ */
 export function canonicalPath(pathname: string): string {
-  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  const route = matchSpaPath(path);
+  return (route && PAGE_META[route].canonical) ?? path;
 }
 
-/** Public, indexable routes, for sitemap.xml. */
+/** Public, indexable routes, each page once (at its canonical address), for sitemap.xml. */
 export function indexablePaths(): SpaPath[] {
-  return (Object.keys(PAGE_META) as SpaPath[]).filter((path) => !PAGE_META[path].noindex);
+  return (Object.keys(PAGE_META) as SpaPath[]).filter(
+    (path) => !PAGE_META[path].noindex && !PAGE_META[path].canonical,
+  );
 }

@@ -95,7 +95,8 @@ describe('the served HTML carries each page’s metadata', () => {
       expect(h.titles, path).toEqual([title]);
       expect(h.meta('description'), path).toEqual([meta.description]);
       expect(h.meta('og:title'), path).toEqual([title]);
-      expect(h.canonical, path).toEqual(param ? [] : [`${ORIGIN}${path === '/' ? '/' : path}`]);
+      const canonical = meta.canonical ?? path;
+      expect(h.canonical, path).toEqual(param ? [] : [`${ORIGIN}${canonical}`]);
       expect(h.meta('og:url'), path).toEqual(h.canonical);
       expect(h.meta('robots'), path).toEqual(meta.noindex ? ['noindex'] : []);
       expect(h.jsonLd, path).toHaveLength(path === '/' ? 1 : 0);
@@ -108,8 +109,8 @@ describe('the served HTML carries each page’s metadata', () => {
   it('a trailing slash or a query string keeps the canonical address', async () => {
     const slash = headOf((await t.app.inject('/legal/terms/')).body);
     expect(slash.canonical).toEqual([`${ORIGIN}/legal/terms`]);
-    const query = headOf((await t.app.inject('/legal?doc=privacy&x=<script>')).body);
-    expect(query.canonical).toEqual([`${ORIGIN}/legal`]);
+    const query = headOf((await t.app.inject('/legal/cookies?doc=cookies&x=<script>')).body);
+    expect(query.canonical).toEqual([`${ORIGIN}/legal/cookies`]);
     expect(query.head).not.toContain('<script>');
   });
 
@@ -177,6 +178,14 @@ describe('crawler files', () => {
     expect(locs).toEqual(indexablePaths().map((p) => `${ORIGIN}${p}`));
     expect(locs).toContain(`${ORIGIN}/`);
     expect(locs).toContain(`${ORIGIN}/legal/privacy`);
+    // /legal is the Privacy Policy too: listed once, at /legal/privacy, which it names canonical.
+    expect(locs).not.toContain(`${ORIGIN}/legal`);
+    expect(headOf((await t.app.inject('/legal')).body).canonical).toEqual([
+      `${ORIGIN}/legal/privacy`,
+    ]);
+    expect(headOf((await t.app.inject('/legal/')).body).canonical).toEqual([
+      `${ORIGIN}/legal/privacy`,
+    ]);
     for (const hidden of ['/admin', '/account', '/apply/review', '/update-legal']) {
       expect(locs).not.toContain(`${ORIGIN}${hidden}`);
     }
