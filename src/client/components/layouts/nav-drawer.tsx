@@ -12,7 +12,7 @@ import {
   SheetHeader,
   SheetTitle,
   SheetTrigger,
-} from '../ui/sheet.tsx';
+} from '../ui/lazy-sheet.tsx';
 import { mainNavigation } from './navigation.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Cookie } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { ZContactRequest, type TContactRequest } from '../../../../shared/schemas/contact.ts';
 import { LIMITS } from '../../../../shared/schemas/fields.ts';
 import { FieldError, describedBy } from '../../../components/form/field-error.tsx';
@@ -55,6 +55,15 @@ export function ContactForm() {
   });
   const { errors } = form.formState;
   const messageLength = useWatch({ control: form.control, name: 'message' })?.length ?? 0;
+  const sentRef = useRef<HTMLDivElement>(null);
+
+  // After 'Send' the confirmation is brought into view: on a phone it sits above the button,
+  // often off the top of the screen.
+  useEffect(() => {
+    if (status?.kind !== 'sent') return;
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    sentRef.current?.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+  }, [status]);
 
   const sent = () => {
     form.reset(EMPTY);
@@ -160,7 +169,7 @@ export function ContactForm() {
       <HoneypotField id={fieldId('website')} {...form.register('website')} />
 
       {status?.kind === 'sent' ? (
-        <Alert variant="success" data-testid="contact-sent">
+        <Alert ref={sentRef} variant="success" data-testid="contact-sent">
           <CircleCheck aria-hidden="true" />
           <div className="grid gap-1">
             <AlertTitle>{SENT_TITLE}</AlertTitle>

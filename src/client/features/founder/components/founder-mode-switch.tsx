@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Label } from '../../../components/ui/label.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { setFounder, useFounder } from '../founder-store.ts';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { ZLegalUpdateRequest, type LegalDocument } from '../../../../shared/schemas/site.ts';
 import { FieldError, describedBy } from '../../../components/form/field-error.tsx';
 import { Button } from '../../../components/ui/button.tsx';

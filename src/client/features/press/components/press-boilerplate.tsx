@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { COMPANY } from '../../../config/site.ts';
 import { usePressBoilerplate } from '../api/get-press-boilerplate.ts';

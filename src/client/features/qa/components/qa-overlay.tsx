@@ -1,7 +1,7 @@
 import { FlaskConical } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import {
