@@ -1,5 +1,5 @@
 import { Cookie } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -17,6 +17,36 @@ function choose(analytics: boolean, description: string): void {
 }
 
 /**
+ * While the sheet shows, the page keeps its height free at the bottom (WCAG 2.2 SC 2.4.11,
+ * issue 18): padding below the body, so the last of the page can scroll above the sheet, and
+ * `scroll-padding-bottom`, so an element that takes focus is scrolled clear of it. The height is
+ * followed as the sheet changes (Manage Cookie Settings, a rotated phone). Set from an effect on
+ * the document itself: nothing in the rendered markup depends on it.
+ */
+function useReservedSpace(sheetRef: RefObject<HTMLElement | null>, shown: boolean): void {
+  useEffect(() => {
+    const sheet = sheetRef.current;
+    if (!shown || !sheet) return;
+    const root = document.documentElement;
+    const reserve = () => {
+      const height = `${Math.ceil(sheet.getBoundingClientRect().height)}px`;
+      root.style.setProperty('--consent-sheet-height', height);
+      root.style.scrollPaddingBottom = height;
+      document.body.style.paddingBottom = height;
+    };
+    reserve();
+    const observer = new ResizeObserver(reserve);
+    observer.observe(sheet);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--consent-sheet-height');
+      root.style.scrollPaddingBottom = '';
+      document.body.style.paddingBottom = '';
+    };
+  }, [sheetRef, shown]);
+}
+
+/**
  * The cookie preferences bottom sheet (SPEC §2, §4). Deliberately non-modal: it never takes
  * focus or blocks the page, so a visitor can read on and decide later; it is a labelled
  * landmark that keyboard users reach at the end of the page.
@@ -28,6 +58,7 @@ export function ConsentSheet() {
   const [analytics, setAnalytics] = useState(false);
   const headingId = useId();
   const analyticsId = useId();
+  const sheetRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (consent !== null) return;
@@ -35,10 +66,14 @@ export function ConsentSheet() {
     return () => window.clearTimeout(timer);
   }, [consent]);
 
-  if (consent !== null || !visible) return null;
+  const shown = consent === null && visible;
+  useReservedSpace(sheetRef, shown);
+
+  if (!shown) return null;
 
   return (
     <aside
+      ref={sheetRef}
       aria-labelledby={headingId}
       data-testid="consent-sheet"
       className="fixed inset-x-0 bottom-0 z-50 px-3 pb-3 sm:px-6 sm:pb-6"
