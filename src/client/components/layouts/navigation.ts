@@ -22,6 +22,13 @@ export const mainNavigation: readonly NavItem[] = [
   { label: 'Contact', href: paths.contact.getHref() },
 ];
 
+/** Shown in the header itself from 1024 px (issue 18); the drawer keeps the full list. */
+const PRIMARY_LABELS = ['Cards', 'Eligibility', 'Partners', 'About', 'Security', 'Help', 'Contact'];
+
+export const primaryNavigation: readonly NavItem[] = mainNavigation.filter((item) =>
+  PRIMARY_LABELS.includes(item.label),
+);
+
 /** A footer entry: a route, an external address (mailto:), or a placeholder not yet live. */
 export type FooterLink =
   | { kind: 'route'; label: string; href: string }

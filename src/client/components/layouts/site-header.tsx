@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { BRAND_NAME } from '../../config/site.ts';
 import { Monogram } from '../brand/logo.tsx';
 import { ThemeToggle } from '../theme-toggle.tsx';
+import { cn } from '../../utils/cn.ts';
 import { Button } from '../ui/button.tsx';
 import { Container } from './container.tsx';
 import { NavDrawer } from './nav-drawer.tsx';
+import { primaryNavigation } from './navigation.ts';
 
 /** `badge`: shown beside the brand (the founding-member badge, composed by the app). */
 export function SiteHeader({ badge }: { badge?: ReactNode }) {
@@ -27,6 +29,30 @@ export function SiteHeader({ badge }: { badge?: ReactNode }) {
           </Link>
           {badge}
         </div>
+
+        <nav aria-label="Primary" data-testid="desktop-nav" className="hidden lg:block">
+          <ul className="flex items-center gap-0.5 xl:gap-1.5">
+            {primaryNavigation.map((item) => (
+              <li key={item.href}>
+                <NavLink
+                  to={item.href}
+                  end={item.end}
+                  className={({ isActive }) =>
+                    cn(
+                      'relative block rounded-md px-2.5 py-2 text-sm transition-colors hover:text-foreground',
+                      'after:absolute after:inset-x-2.5 after:bottom-1 after:h-px after:transition-colors',
+                      isActive
+                        ? 'text-foreground after:bg-gold'
+                        : 'text-muted-foreground after:bg-transparent',
+                    )
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
 
         <div className="flex items-center gap-1 sm:gap-2">
           <ThemeToggle />
