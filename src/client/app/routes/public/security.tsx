@@ -122,7 +122,8 @@ export default function SecurityRoute() {
       />
 
       <Container>
-        <section aria-labelledby="safeguards" className="pt-16 pb-12 md:pt-24 md:pb-16">
+        <LostCardLine className="mt-10 max-w-2xl md:mt-14" />
+        <section aria-labelledby="safeguards" className="pt-14 pb-12 md:pt-20 md:pb-16">
           <SectionHeader id="safeguards" eyebrow="Safeguards" title="Protected at every step" />
           <ul className="mt-12 grid gap-6 md:grid-cols-3">
             {FEATURES.map(({ title, text, icon: Icon }) => (
@@ -178,15 +179,12 @@ export default function SecurityRoute() {
           aria-labelledby="security-faq"
           className="grid gap-10 py-16 md:py-24 lg:grid-cols-[1fr_1.4fr] lg:gap-20"
         >
-          <div>
-            <SectionHeader id="security-faq" eyebrow="Questions" title="Security, answered">
-              <p>
-                Something looks wrong? Act first, ask second: freeze your card in the app, then
-                contact us. Urgent card matters are handled 24 hours a day.
-              </p>
-            </SectionHeader>
-            <LostCardLine className="mt-8" />
-          </div>
+          <SectionHeader id="security-faq" eyebrow="Questions" title="Security, answered">
+            <p>
+              Something looks wrong? Act first, ask second: freeze your card in the app, then
+              contact us. Urgent card matters are handled 24 hours a day.
+            </p>
+          </SectionHeader>
           <Faq entries={QUESTIONS} />
         </section>
       </Container>
