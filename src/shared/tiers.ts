@@ -1,3 +1,5 @@
+import { COMPANY } from './company.ts';
+
 /** Card tiers, lowest to highest (SPEC §3, §9). Order matters: downgrades go only to lower tiers. */
 export const TIERS = ['standard', 'noir', 'titan', 'monarch', 'elite'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -78,8 +80,8 @@ export function tierIncludes(tier: Tier, base: Tier): boolean {
   return tierRank(tier) >= tierRank(base);
 }
 
-/** SPEC §9: the lounge programme's launch. */
-export const LOUNGE_LAUNCH = 'Q3 2025';
+/** SPEC §9: the lounge programme's launch quarter, a company fact; shown only until it passes. */
+export const LOUNGE_LAUNCH: string = COMPANY.loungeLaunch;
 
 /**
  * What each tier's card on /cards lists (SPEC §3, tier bullets). Each tier after Standard
@@ -127,7 +129,10 @@ export interface TierFeature {
   description: string;
   /** The lowest tier that has it; every tier above has it too. */
   from: Tier;
-  /** When a feature that is not yet live launches; until then it shows as coming soon. */
+  /**
+   * The quarter a feature that is not yet live launches in: it shows as coming soon, and the
+   * quarter is added only while it is still to come.
+   */
   launch?: string;
 }
 
@@ -170,7 +175,7 @@ export const TIER_FEATURES: readonly TierFeature[] = [
   },
   {
     name: 'Lounge access',
-    description: `Airport lounge access for you and a guest, launching ${LOUNGE_LAUNCH}.`,
+    description: 'Airport lounge access for you and a guest, coming soon.',
     from: 'titan',
     launch: LOUNGE_LAUNCH,
   },

@@ -165,6 +165,20 @@ describe('contact submission', () => {
     await sent.waitFor({ state: 'detached', timeout: 8_000 });
   });
 
+  it('brings the confirmation into view after Send on a phone', async () => {
+    const { page } = await openContact({ viewport: PHONE });
+    await fillValid(page, 'A question about my card.');
+    await send(page).click();
+    const alert = page.getByTestId('contact-sent');
+    await alert.waitFor();
+    await poll(() =>
+      alert.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }),
+    ).toBe(true);
+  });
+
   it('shows a server failure in an alert and a destructive toast, keeping what was typed', async () => {
     const { page } = await openContact({
       allowConsole: [/Failed to load resource: the server responded with a status of 500/],

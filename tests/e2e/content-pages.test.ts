@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { statusStatement } from '../../src/shared/company.ts';
 import { baseURL, launchBrowser, type PageOptions } from './helpers/browser.ts';
 
 const { openPage } = launchBrowser();
@@ -48,7 +49,7 @@ const PAGES = [
     path: '/partners',
     h1: 'Partners',
     title: 'Partners | Waj',
-    strings: ['Fine dining', 'Luxury retail', 'Travel lounge', 'Q3 2025'],
+    strings: ['Fine dining', 'Luxury retail', 'Travel lounge', 'Airport lounge access'],
   },
   {
     path: '/about',
@@ -208,8 +209,13 @@ describe('/security', () => {
     expect(await features.count()).toBe(3);
     const note = page.getByRole('region', { name: 'Funds safeguarded by an authorised partner' });
     expect(await note.getByText('Regulatory note').isVisible()).toBe(true);
-    // The note credits the authorised partner and makes no claim of Waj's own authorisation.
-    expect(await note.innerText()).not.toMatch(/FCA|Financial Conduct Authority/);
+    // The note states who is authorised (the partner, with its firm reference number) and makes
+    // no claim of Waj's own authorisation.
+    const text = await note.innerText();
+    expect(text).toContain(statusStatement());
+    expect(text.replace(statusStatement(), '')).not.toMatch(
+      /FCA|Financial Conduct Authority|authorised by/,
+    );
     expect(await faqTriggers(page).count()).toBe(6);
   });
 });

@@ -29,7 +29,7 @@ const CATEGORIES: readonly Category[] = [
   },
   {
     title: 'Travel lounge',
-    text: 'Airport lounge access for Titan, Monarch and Elite members, launching in Q3 2025, with travel partners to follow.',
+    text: 'Airport lounge access for Titan, Monarch and Elite members, with travel partners to follow.',
     icon: Plane,
   },
 ];

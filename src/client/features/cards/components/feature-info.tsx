@@ -34,7 +34,14 @@ export function FeatureInfo({ feature }: { feature: TierFeature }) {
           <Info aria-hidden="true" className="size-4" />
         </button>
       </TooltipTrigger>
-      <TooltipContent side="top">{feature.description}</TooltipContent>
+      {/* Clear of the screen's edges on a phone, however close to one the button sits. */}
+      <TooltipContent
+        side="top"
+        collisionPadding={16}
+        className="max-w-[min(20rem,calc(100vw-2rem))]"
+      >
+        {feature.description}
+      </TooltipContent>
     </Tooltip>
   );
 }

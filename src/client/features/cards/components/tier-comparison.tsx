@@ -13,6 +13,7 @@ import {
   AccordionItem,
   AccordionTrigger,
 } from '../../../components/ui/accordion.tsx';
+import { useUpcomingQuarter } from '../../../lib/upcoming-quarter.ts';
 import { cn } from '../../../utils/cn.ts';
 import { FeatureInfo } from './feature-info.tsx';
 
@@ -49,14 +50,27 @@ function Mark({ tier, feature, compact = false }: MarkProps) {
   );
 }
 
+/** 'Coming soon', with the launch quarter while it is still to come. */
+function LaunchNote({ quarter }: { quarter: string }) {
+  const upcoming = useUpcomingQuarter(quarter);
+  return <>{upcoming ? `Coming soon, launching ${upcoming}` : 'Coming soon'}</>;
+}
+
 function ComparisonTable() {
   return (
     <div
       className="hidden overflow-hidden rounded-lg border border-border bg-card lg:block"
       data-testid="comparison-table"
     >
-      <table className="w-full border-collapse text-sm">
+      {/* Fixed layout: the five tier columns share one width, whatever their names. */}
+      <table className="w-full table-fixed border-collapse text-sm">
         <caption className="sr-only">Features included with each membership tier</caption>
+        <colgroup>
+          <col className="w-[30%]" />
+          {TIERS.map((tier) => (
+            <col key={tier} />
+          ))}
+        </colgroup>
         <thead>
           <tr className="border-b border-border">
             <th scope="col" className="px-6 py-5 text-left font-medium text-muted-foreground">
@@ -86,7 +100,7 @@ function ComparisonTable() {
                 </span>
                 {feature.launch ? (
                   <span className="block text-xs text-muted-foreground">
-                    Launching {feature.launch}
+                    <LaunchNote quarter={feature.launch} />
                   </span>
                 ) : null}
               </th>
@@ -138,7 +152,7 @@ function ComparisonAccordion() {
                         {feature.name}
                         {feature.launch && included ? (
                           <span className="block text-xs text-gold">
-                            Coming soon, launching {feature.launch}
+                            <LaunchNote quarter={feature.launch} />
                           </span>
                         ) : null}
                       </span>
