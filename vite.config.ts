@@ -57,8 +57,16 @@ function areaBundleGuard(): Plugin {
 // The client (public site, apply flow, staff panel) is built into dist/client and served by
 // the API server. In development, `npm run dev:client` serves it on :5173 and forwards API
 // calls to the server on :3000.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: clientRoot,
+  // The server's page renderer (dist/ssr, decision 047) carries its own production React, so
+  // its markup is what the browser's production build hydrates, whatever NODE_ENV the server has.
+  ...(isSsrBuild
+    ? {
+        ssr: { noExternal: true },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      }
+    : {}),
   publicDir: fileURLToPath(new URL('./src/client/public', import.meta.url)),
   plugins: [react(), tailwindcss(), areaBundleGuard()],
   build: {
@@ -94,4 +102,4 @@ export default defineConfig({
     host: '127.0.0.1',
     port: 4173,
   },
-});
+}));

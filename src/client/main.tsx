@@ -1,13 +1,37 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/index.tsx';
+import { createAppRouter } from './app/router.tsx';
+import { seedPageData } from './lib/page-data.ts';
+import { createQueryClient } from './lib/react-query.ts';
+import { seedSettingsFromPage } from './lib/site-settings.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const queryClient = createQueryClient();
+seedSettingsFromPage(queryClient);
+seedPageData(queryClient);
+
+// Public pages arrive rendered by the server (decision 047): hydrate them. The apply flow and
+// the staff panel arrive empty and render here.
+async function start(container: HTMLElement) {
+  const prerendered = container.firstElementChild !== null;
+  const router = await createAppRouter(queryClient, { hydrate: prerendered });
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} router={router} />
+    </StrictMode>
+  );
+  if (prerendered) {
+    hydrateRoot(container, app, {
+      // A mismatch makes React redraw the page from scratch: named, so tests and monitoring see it.
+      onRecoverableError(error) {
+        console.error('Hydration failed; the page was drawn again in the browser.', error);
+      },
+    });
+  } else createRoot(container).render(app);
+}
+
+void start(root);

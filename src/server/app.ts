@@ -407,7 +407,7 @@ export async function buildApp(
     }
   });
 
-  const sendSpa = await registerSpa(app, env, { settings });
+  const sendSpa = await registerSpa(app, env, { settings, db: ctx.db });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/api/') || path === '/api' || !['GET', 'HEAD'].includes(request.method)) {

@@ -1,10 +1,18 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { DataRouter } from 'react-router';
 import { AppProvider } from './provider.tsx';
 import { AppRouter } from './router.tsx';
 
-export function App() {
+export function App({ queryClient, router }: { queryClient: QueryClient; router: DataRouter }) {
+  // Set once the first render is committed (for a served page: once it is hydrated), so tests
+  // and monitoring can tell a page that is live from one that is only drawn.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
-    <AppProvider>
-      <AppRouter />
+    <AppProvider queryClient={queryClient}>
+      <AppRouter router={router} />
     </AppProvider>
   );
 }

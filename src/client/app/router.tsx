@@ -1,8 +1,10 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useMemo, type ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
+  matchRoutes,
   type ActionFunction,
+  type DataRouter,
   type LoaderFunction,
   type RouteObject,
 } from 'react-router';
@@ -69,16 +71,30 @@ const pages: Record<SpaPath, () => Promise<RouteModule>> = {
   '/admin/applicants/:id': () => import('./routes/admin/admin-case.tsx'),
 };
 
-export function createAppRouter(queryClient: QueryClient) {
+/** What the route table is built for: the browser, or the server's render of a public page. */
+type RouteTarget = { server?: boolean };
+
+/**
+ * The app's route table. On the server (`entry-server.tsx`) routes carry no loaders: what a
+ * loader would start fetching, the server has already put in the query cache.
+ */
+export function appRoutes(queryClient: QueryClient, target: RouteTarget = {}): RouteObject[] {
+  const toRoute = convert(queryClient);
   const pageRoutes: RouteObject[] = Object.entries(pages).map(([path, load]) => ({
+    // Named ids: the same on the server and in the browser, which hydration relies on.
+    id: path,
     path,
     // Exact case, like the server's isSpaPath(): /Cards is a 404 on both sides.
     caseSensitive: true,
-    lazy: () => load().then(convert(queryClient)),
+    lazy: () =>
+      load()
+        .then(toRoute)
+        .then((route) => (target.server ? { ...route, loader: undefined } : route)),
   }));
 
-  return createBrowserRouter([
+  return [
     {
+      id: 'root',
       path: '/',
       Component: RootRoute,
       ErrorBoundary: AppErrorBoundary,
@@ -86,16 +102,37 @@ export function createAppRouter(queryClient: QueryClient) {
       children: [
         {
           // Pathless: page errors render inside the layout, keeping header and footer.
+          id: 'page',
           ErrorBoundary: RouteErrorBoundary,
-          children: [...pageRoutes, { path: '*', Component: NotFoundRoute }],
+          children: [...pageRoutes, { id: 'not-found', path: '*', Component: NotFoundRoute }],
         },
       ],
     },
-  ]);
+  ];
 }
 
-export function AppRouter() {
-  const queryClient = useQueryClient();
-  const router = useMemo(() => createAppRouter(queryClient), [queryClient]);
+/**
+ * The browser's router. When the server sent the page already rendered (`#root` has content),
+ * the page's lazy route modules are loaded first, so the first render in the browser draws the
+ * same tree the server did and React can hydrate it instead of replacing it.
+ */
+export async function createAppRouter(queryClient: QueryClient, options: { hydrate: boolean }) {
+  const routes = appRoutes(queryClient);
+  if (!options.hydrate) return createBrowserRouter(routes);
+  const loaderData: Record<string, unknown> = {};
+  await Promise.all(
+    (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy === 'function') {
+        const resolved = await route.lazy();
+        Object.assign(route, resolved, { lazy: undefined });
+      }
+      // The server ran no loader; one that only prefetches has nothing the page waits for.
+      if (route.loader && route.id) loaderData[route.id] = null;
+    }),
+  );
+  return createBrowserRouter(routes, { hydrationData: { loaderData } });
+}
+
+export function AppRouter({ router }: { router: DataRouter }) {
   return <RouterProvider router={router} />;
 }

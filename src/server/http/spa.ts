@@ -8,6 +8,8 @@ import { isEnabled } from '../../shared/settings.ts';
 import type { Env } from '../env.ts';
 import { CLIENT_DIR } from '../lib/paths.ts';
 import { PAGE_SETTING_KEYS, type PublicSettings } from '../public-settings.ts';
+import type { Db } from '../db/client.ts';
+import { isRenderedPath, loadPageRenderer, pageRendering } from './page-render.ts';
 import { renderHeadTags, splitIndexHtml } from './seo-head.ts';
 
 type SpaEnv = Pick<Env, 'PUBLIC_URL' | 'ANALYTICS_SCRIPT_URL'>;
@@ -54,7 +56,7 @@ function renderPages(indexHtml: string, env: SpaEnv) {
 export async function registerSpa(
   app: FastifyInstance,
   env: SpaEnv,
-  options: { settings?: PublicSettings; clientDir?: string } = {},
+  options: { settings?: PublicSettings; clientDir?: string; db?: Db; ssrEntry?: string } = {},
 ) {
   const clientDir = options.clientDir ?? CLIENT_DIR;
   const indexHtml = await readFile(join(clientDir, 'index.html'), 'utf8').catch(() => null);
@@ -76,6 +78,21 @@ export async function registerSpa(
     });
   }
   const pageFor = indexHtml ? renderPages(indexHtml, env) : null;
+  // Public pages arrive drawn (decision 047): the renderer needs the database for their content.
+  const render =
+    indexHtml && options.db && options.settings
+      ? await loadPageRenderer(app.log, options.ssrEntry)
+      : null;
+  const renderPage =
+    render && options.db && options.settings
+      ? pageRendering({
+          render,
+          db: options.db,
+          settings: options.settings,
+          publicUrl: env.PUBLIC_URL,
+          log: app.log,
+        })
+      : null;
 
   return async function sendSpa(request: FastifyRequest, reply: FastifyReply) {
     if (!pageFor) {
@@ -93,10 +110,10 @@ export async function registerSpa(
     } else {
       reply.code(isSpaPath(pathname) ? 200 : 404);
     }
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(withSettings(pageFor(pathname), settings));
+    let page = withSettings(pageFor(pathname), settings);
+    if (renderPage && isRenderedPath(pathname))
+      page = await renderPage(page, request.url, settings);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
   };
 }
 

@@ -24,9 +24,11 @@ export const cardAssetsQueryOptions = () =>
  */
 function isDisplayable(url: string): boolean {
   try {
-    const parsed = new URL(url, window.location.origin);
+    // On the server (the page's first render) only the site's own paths count as its own.
+    const origin = typeof window === 'undefined' ? 'http://same.invalid' : window.location.origin;
+    const parsed = new URL(url, origin);
     if (parsed.protocol === 'data:' || parsed.protocol === 'blob:') return true;
-    return parsed.origin === window.location.origin;
+    return parsed.origin === origin;
   } catch {
     return false;
   }

@@ -2,7 +2,7 @@ import { useLayoutEffect, useMemo, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { LegalDocument } from '../../../../shared/schemas/site.ts';
 import { cn } from '../../../utils/cn.ts';
-import { formatLegalDate } from '../utils/legal-doc.ts';
+import { formatLegalDate, headingTexts } from '../utils/legal-doc.ts';
 
 /**
  * Typesetting for the server's document HTML (h2, h3, p, lists, links, tables), in both
@@ -44,16 +44,9 @@ type Section = { id: string; title: string };
 
 const sectionId = (slug: string, index: number) => `${slug}-section-${index + 1}`;
 
-/**
- * The document's h2 headings, for "On this page". DOMParser builds an inert document: its
- * scripts never run and its images never load, so reading the HTML here is side-effect free.
- */
+/** The document's h2 headings, for "On this page". */
 function readSections(slug: string, html: string): Section[] {
-  const parsed = new DOMParser().parseFromString(html, 'text/html');
-  return [...parsed.querySelectorAll('h2')].map((heading, index) => ({
-    id: sectionId(slug, index),
-    title: heading.textContent?.trim() ?? '',
-  }));
+  return headingTexts(html).map((title, index) => ({ id: sectionId(slug, index), title }));
 }
 
 /** Nearest heading before a table, to name its scrolling frame for screen readers. */

@@ -1,5 +1,5 @@
 import { PenLine, RotateCw } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { LEGAL_SLUGS, type LegalSlug } from '../../../../shared/schemas/site.ts';
 import { metaForPath } from '../../../../shared/seo.ts';
@@ -47,6 +47,11 @@ function LegalSkeleton() {
   );
 }
 
+const noChange = () => () => {};
+const onLocalHost = () => isLocalHost(window.location.hostname);
+// The server's render (and hydration) draws the page without the editor; it appears after.
+const notOnServer = () => false;
+
 /**
  * SPEC §2 Legal: Privacy / Terms / Cookies as tabs, chosen by `?doc=` or the path. Choosing a
  * tab moves the address to the document's own path (replacing history), so it can be shared.
@@ -58,7 +63,7 @@ export function LegalDocuments() {
   const active = legalDocFromLocation(location.pathname, location.search);
   const documents = useLegalDocuments();
   const staffToken = useStaffToken();
-  const editable = isLocalHost(window.location.hostname);
+  const editable = useSyncExternalStore(noChange, onLocalHost, notOnServer);
   const [editing, setEditing] = useState<LegalSlug | null>(null);
   const [deniedFor, setDeniedFor] = useState<LegalSlug | null>(null);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLegalDate, isLocalHost, legalDocFromLocation } from './legal-doc.ts';
+import { formatLegalDate, headingTexts, isLocalHost, legalDocFromLocation } from './legal-doc.ts';
 
 describe('legalDocFromLocation', () => {
   it('reads the document from the path', () => {
@@ -46,5 +46,23 @@ describe('isLocalHost', () => {
     for (const host of ['waj.co.uk', 'localhost.test', 'evil-localhost', '127.0.0.2', '']) {
       expect(isLocalHost(host)).toBe(false);
     }
+  });
+});
+
+describe('headingTexts', () => {
+  it('reads each h2 as its text, tags dropped and entities decoded', () => {
+    const html =
+      '<p>Intro</p><h2 id="x">1. Who we are &amp; what we do</h2><p>t</p>' +
+      '<h2><strong>2.</strong> Your rights &#8212; in &lt;short&gt;</h2><h3>not this</h3>' +
+      '<H2>  3. Contact&#x20;us  </H2>';
+    expect(headingTexts(html)).toEqual([
+      '1. Who we are & what we do',
+      '2. Your rights \u2014 in <short>',
+      '3. Contact us',
+    ]);
+  });
+
+  it('finds none in a document without sections', () => {
+    expect(headingTexts('<p>Only a paragraph.</p>')).toEqual([]);
   });
 });

@@ -46,3 +46,33 @@ const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 export function isLocalHost(hostname: string): boolean {
   return LOCAL_HOSTNAMES.has(hostname.toLowerCase());
 }
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+};
+
+/**
+ * The text of each h2 in a document's HTML (the server's sanitised output), as `textContent`
+ * would read it. Read from the markup rather than a parsed DOM so the server's render of the
+ * page and the browser's first render list the same sections (decision 047).
+ */
+export function headingTexts(html: string): string[] {
+  return [...html.matchAll(/<h2\b[^>]*>([\s\S]*?)<\/h2\s*>/gi)].map(([, inner = '']) =>
+    inner
+      .replace(/<[^>]*>/g, '')
+      .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity: string, name: string) => {
+        if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? entity;
+        const code =
+          name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+        return Number.isFinite(code) && code > 0 && code <= 0x10ffff
+          ? String.fromCodePoint(code)
+          : entity;
+      })
+      .trim(),
+  );
+}
