@@ -74,7 +74,7 @@ const BUDGET_KB = 120;
  */
 const ALLOWANCE_KB: Partial<Record<string, number>> = {
   '/': 142,
-  '/cards': 164,
+  '/cards': 148,
   '/eligibility': 144,
   '/partners': 135,
   '/about': 135,
