@@ -219,6 +219,10 @@ describe('feature comparison', () => {
     await scrollToStill(info);
     await info.click();
     await poll(() => page.getByRole('tooltip').textContent()).toContain('ATM');
+    // The button sits at the row's right end; the tooltip still keeps clear of the screen edge.
+    const box = await page.locator('[data-slot="tooltip-content"]').boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(15.5);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width - 15.5);
   });
 });
 
