@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { statusStatement } from '../../src/shared/company.ts';
 import { baseURL, launchBrowser, type PageOptions } from './helpers/browser.ts';
+import { serveAsShell } from './helpers/public-routes.ts';
 
 const { openPage } = launchBrowser();
 
@@ -289,8 +290,15 @@ describe('/press', () => {
     }
   });
 
-  it('shows the boilerplate from the press_boilerplate setting, with a skeleton until it arrives', async () => {
+  it('is served with the boilerplate from the press_boilerplate setting', async () => {
+    const html = await (await fetch(`${baseURL}/press`)).text();
+    expect(html).toContain('data-testid="press-boilerplate"');
+    expect(html).not.toContain('data-testid="press-boilerplate-loading"');
+  });
+
+  it('drawn in the browser, shows a skeleton until the boilerplate arrives', async () => {
     const page = await openPage();
+    await serveAsShell(page, '/press');
     let release: () => void = () => {};
     const held = new Promise<void>((done) => (release = done));
     await page.route(`**${BOILERPLATE_PATH}`, async (route) => {
@@ -327,6 +335,7 @@ describe('/press', () => {
     const page = await openPage({
       allowConsole: [/Failed to load resource: the server responded with a status of 404/],
     });
+    await serveAsShell(page, '/press');
     await page.route(`**${BOILERPLATE_PATH}`, (route) =>
       route.fulfill({
         status: 404,

@@ -1,6 +1,7 @@
 import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, type PageOptions } from './helpers/browser.ts';
+import { asShell, serveAsShell } from './helpers/public-routes.ts';
 
 const { openPage } = launchBrowser();
 
@@ -44,7 +45,8 @@ async function servedSettings(page: Page, settings: Record<string, unknown> | nu
       const block = settings
         ? `<script type="application/json" id="waj-settings">${JSON.stringify(settings)}</script>`
         : '';
-      await route.fulfill({ response, body: html.replace(SETTINGS_BLOCK, block) });
+      // Other switches than the server drew with: the page is drawn by the browser alone.
+      await route.fulfill({ response, body: asShell(html.replace(SETTINGS_BLOCK, block)) });
     },
   );
 }
@@ -330,6 +332,7 @@ describe('card images', () => {
 
   it('shows the newest upload of a tier and the bundled art for the others', async () => {
     const page = await openPage({ viewport: DESKTOP });
+    await serveAsShell(page, '/');
     await page.route('**/api/card-assets', (route) =>
       route.fulfill({
         json: {
@@ -360,6 +363,7 @@ describe('card images', () => {
 
   it('falls back to the bundled art when the list cannot be read', async () => {
     const page = await openPage({ viewport: DESKTOP, allowConsole: [/status of 503/] });
+    await serveAsShell(page, '/');
     await page.route('**/api/card-assets', (route) =>
       route.fulfill({ status: 503, json: { ok: false, error: 'Unavailable' } }),
     );

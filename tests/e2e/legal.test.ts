@@ -171,7 +171,14 @@ describe('legal documents', () => {
         ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"ok":false}' })
         : route.continue(),
     );
-    await page.goto('/legal/terms');
+    // Served directly, the page carries its documents (decision 047); reached from another
+    // page, it asks for them.
+    await page.goto('/help');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/legal/terms');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
     // The h1 is there at once; the body waits for the documents (retried with back-off).
     await poll(() => h1(page).textContent()).toBe('Terms of Membership');
     const alert = page.getByRole('alert').filter({ hasText: 'Failed to load legal documents' });

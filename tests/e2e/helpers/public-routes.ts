@@ -51,3 +51,25 @@ export async function animationsSettled(page: Page): Promise<void> {
     ),
   );
 }
+
+/** The served page as a server without the page renderer sends it (decision 047). */
+export function asShell(html: string): string {
+  return html
+    .replace(/<script type="application\/json" id="waj-page-data">[\s\S]*?<\/script>/, '')
+    .replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1');
+}
+
+/**
+ * Serves `pathname` as the empty shell the browser draws by itself, so a test can feed the
+ * page's own API calls (failures, odd answers) as it did before pages were rendered by the
+ * server; the server-rendered page is tested in tests/e2e/prerender.test.ts.
+ */
+export async function serveAsShell(page: Page, pathname: string): Promise<void> {
+  await page.route(
+    (url) => url.pathname === pathname,
+    async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: asShell(await response.text()) });
+    },
+  );
+}

@@ -12,6 +12,7 @@ import { FoundingBadge } from '../../features/founder/components/founding-badge.
 import { useFounderQueryParam } from '../../features/founder/hooks/use-founder-query-param.ts';
 import { useMaintenanceMode } from '../../features/maintenance/api/get-maintenance-mode.ts';
 import { MaintenancePage } from '../../features/maintenance/components/maintenance-page.tsx';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { useLiveSiteSettings } from '../../lib/site-settings.ts';
 
 // Testers only: loaded when `?qa=1` asks for it, so visitors never download it.
@@ -49,7 +50,9 @@ export default function RootRoute() {
   useFounderQueryParam();
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
-  const qa = searchParams.get('qa') === '1';
+  const hydrated = useHydrated();
+  // Lazily loaded, so never part of the server's drawing of a page (decision 047).
+  const qa = searchParams.get('qa') === '1' && hydrated;
   const maintenance = useMaintenanceMode();
   const admin = isAdminPath(pathname);
 

@@ -1,5 +1,5 @@
 import { PenLine, RotateCw } from 'lucide-react';
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { LEGAL_SLUGS, type LegalSlug } from '../../../../shared/schemas/site.ts';
 import { metaForPath } from '../../../../shared/seo.ts';
@@ -9,6 +9,7 @@ import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/aler
 import { Button } from '../../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useHydrated } from '../../../lib/hydrated.ts';
 import { useStaffToken } from '../../../lib/staff-token.ts';
 import { useLegalDocuments } from '../api/get-legal-documents.ts';
 import { isLocalHost, LEGAL_TAB_LABELS, legalDocFromLocation } from '../utils/legal-doc.ts';
@@ -47,11 +48,6 @@ function LegalSkeleton() {
   );
 }
 
-const noChange = () => () => {};
-const onLocalHost = () => isLocalHost(window.location.hostname);
-// The server's render (and hydration) draws the page without the editor; it appears after.
-const notOnServer = () => false;
-
 /**
  * SPEC §2 Legal: Privacy / Terms / Cookies as tabs, chosen by `?doc=` or the path. Choosing a
  * tab moves the address to the document's own path (replacing history), so it can be shared.
@@ -63,7 +59,8 @@ export function LegalDocuments() {
   const active = legalDocFromLocation(location.pathname, location.search);
   const documents = useLegalDocuments();
   const staffToken = useStaffToken();
-  const editable = useSyncExternalStore(noChange, onLocalHost, notOnServer);
+  // Drawn on the server without the editor; it appears once the page is live (decision 047).
+  const editable = useHydrated() && isLocalHost(window.location.hostname);
   const [editing, setEditing] = useState<LegalSlug | null>(null);
   const [deniedFor, setDeniedFor] = useState<LegalSlug | null>(null);
 
