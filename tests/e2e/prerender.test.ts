@@ -105,7 +105,7 @@ describe('public pages rendered by the server', () => {
   });
 });
 
-describe('maintenance served drawn (own server: it switches maintenance)', () => {
+describe('site-wide changes served drawn (own server: it switches maintenance, edits a document)', () => {
   let server: RunningServer;
   let token: string;
 
@@ -150,5 +150,24 @@ describe('maintenance served drawn (own server: it switches maintenance)', () =>
     const after = await servedRoot('/cards', server.baseURL);
     expect(after.status).toBe(200);
     expect(after.text).toContain('Choose your calibre.');
+  });
+
+  it('a staff edit to a legal document is in the next page served, drawn by the server', async () => {
+    const before = await servedRoot('/legal/terms', server.baseURL);
+    expect(before.text).toContain('Terms of Membership');
+    const edited = await fetch(`${server.baseURL}/api/admin-legal-update`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-admin-pass': token },
+      body: JSON.stringify({
+        slug: 'terms',
+        title: 'Membership terms, revised',
+        html: '<h2>1. What changed</h2><p>The revised wording a member must read.</p>',
+      }),
+    });
+    expect(edited.status).toBe(200);
+    const after = await servedRoot('/legal/terms', server.baseURL);
+    expect(after.text).toContain('Membership terms, revised');
+    expect(after.text).toContain('The revised wording a member must read.');
+    expect(/<h1\b[^>]*>([^<]*)<\/h1>/.exec(after.root)?.[1]).toBe('Membership terms, revised');
   });
 });
