@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser } from './helpers/browser.ts';
@@ -250,7 +251,7 @@ describe('server', () => {
     expect(await res.json()).toEqual({ ok: true });
   });
 
-  it('sends a CSP without inline scripts, and the app runs under it', async () => {
+  it('sends a CSP allowing no inline script but the theme script, by its hash, and the app runs under it', async () => {
     const page = await openPage();
     await page.addInitScript(() => {
       const w = window as unknown as { __cspViolations: string[] };
@@ -265,7 +266,14 @@ describe('server', () => {
       .split(';')
       .map((directive) => directive.trim())
       .find((directive) => directive.startsWith('script-src '));
-    expect(scriptSrc).toBe("script-src 'self'");
+    // Scripts from the site, and one inline script by its hash: the theme script, which the
+    // page carries in its head (decision 048). No other inline script may run.
+    const themeScript = await (await fetch(`${baseURL}/theme-init.js`)).text();
+    const hash = createHash('sha256').update(themeScript, 'utf8').digest('base64');
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
+    const html = await (await fetch(`${baseURL}/`)).text();
+    expect(html).toContain(`<script>${themeScript}</script>`);
+    expect(html).not.toContain('<script src="/theme-init.js">');
 
     // Exercise the parts that add scripts or styles at run time.
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -1,22 +1,26 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.ts';
+import { scriptHashSource, themeInitScript } from './inline-head.ts';
 
 /**
- * Security headers. The CSP allows no inline script: the theme is applied before first paint
- * by a small external script. Inline styles are allowed because Radix and Sonner set them at
+ * Security headers. The CSP allows one inline script, by its hash: the theme script that runs
+ * before first paint; no other inline script, and never 'unsafe-inline' for scripts. Inline styles are allowed because Radix and Sonner set them at
  * run time; no user content is ever rendered as raw HTML without sanitising (see decisions).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, env: Env) {
   const analyticsOrigin = env.ANALYTICS_SCRIPT_URL
     ? new URL(env.ANALYTICS_SCRIPT_URL).origin
     : null;
+  // The theme script runs inline, first in every page (decision 048): allowed by its hash only.
+  const themeScript = themeInitScript();
+  const themeScriptSource = themeScript ? [scriptHashSource(themeScript)] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(analyticsOrigin ? [analyticsOrigin] : [])],
+        scriptSrc: ["'self'", ...themeScriptSource, ...(analyticsOrigin ? [analyticsOrigin] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],

@@ -9,6 +9,7 @@ import type { Env } from '../env.ts';
 import { CLIENT_DIR } from '../lib/paths.ts';
 import { PAGE_SETTING_KEYS, type PublicSettings } from '../public-settings.ts';
 import type { Db } from '../db/client.ts';
+import { inlineHeadAssets } from './inline-head.ts';
 import { isRenderedPath, loadPageRenderer, pageRendering } from './page-render.ts';
 import { renderHeadTags, splitIndexHtml } from './seo-head.ts';
 
@@ -77,7 +78,7 @@ export async function registerSpa(
       },
     });
   }
-  const pageFor = indexHtml ? renderPages(indexHtml, env) : null;
+  const pageFor = indexHtml ? renderPages(inlineHeadAssets(indexHtml, clientDir), env) : null;
   // Public pages arrive drawn (decision 047): the renderer needs the database for their content.
   const render =
     indexHtml && options.db && options.settings
