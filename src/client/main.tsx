@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/index.tsx';
 import { createAppRouter } from './app/router.tsx';
@@ -25,11 +25,15 @@ async function start(container: HTMLElement) {
     </StrictMode>
   );
   if (prerendered) {
-    hydrateRoot(container, app, {
-      // A mismatch makes React redraw the page from scratch: named, so tests and monitoring see it.
-      onRecoverableError(error) {
-        console.error('Hydration failed; the page was drawn again in the browser.', error);
-      },
+    // As a transition, hydration works in slices and lets the browser answer input in between:
+    // the page is already drawn, so nothing waits on it finishing in one long task.
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        // A mismatch makes React redraw the page from scratch: named, so tests and monitoring see it.
+        onRecoverableError(error) {
+          console.error('Hydration failed; the page was drawn again in the browser.', error);
+        },
+      });
     });
   } else createRoot(container).render(app);
 }

@@ -128,6 +128,27 @@ function watch(target: object, names: string[], onCall: (result: unknown) => voi
   }
 }
 
+/**
+ * A page the server drew is readable before its app has started (decision 049); a person acts
+ * on it once it responds. `goto` and `reload` return once such a page is live (hydrated), so a
+ * test never presses a button whose handler has not arrived yet.
+ */
+function liveAfterNavigation(page: Page) {
+  const record = page as unknown as Record<'goto' | 'reload', (...args: unknown[]) => unknown>;
+  for (const name of ['goto', 'reload'] as const) {
+    const original = record[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    record[name] = async (...args: unknown[]) => {
+      const response = await original(...args);
+      await page.waitForFunction(
+        () =>
+          document.querySelector('script[data-entry]') === null ||
+          document.documentElement.dataset.hydrated === 'true',
+      );
+      return response;
+    };
+  }
+}
+
 function consoleLine(message: ConsoleMessage): string | null {
   const type = message.type();
   if (type !== 'error' && type !== 'warning') return null;
@@ -158,6 +179,8 @@ async function newLease(browser: Browser, base: string, motion: PageOptions['mot
     viewport: DEFAULT_VIEWPORT,
     reducedMotion: motion ?? 'reduce',
   });
+  // Every tab of the context, the first and any a test opens beside it.
+  context.on('page', liveAfterNavigation);
   const page = await context.newPage();
   const lease: Lease = {
     context,
