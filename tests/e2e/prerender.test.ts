@@ -21,10 +21,7 @@ const textOf = (html: string) =>
 async function servedRoot(path: string, origin = baseURL) {
   const response = await fetch(origin + path);
   const html = await response.text();
-  const root =
-    /<div id="root">([\s\S]*)<\/div>\s*(?:<script data-entry[^>]*>[\s\S]*?<\/script>\s*)?<\/body>/.exec(
-      html,
-    )?.[1] ?? '';
+  const root = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
   return { status: response.status, html, root, text: textOf(root) };
 }
 

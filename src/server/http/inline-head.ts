@@ -18,18 +18,6 @@ function publicScript(clientDir: string, name: string): string | null {
   return null;
 }
 
-/** The script that starts the app after a server-drawn page has painted (decision 049). */
-export function appStartScript(clientDir = CLIENT_DIR): string | null {
-  return publicScript(clientDir, 'app-start.js');
-}
-
-/** The inline scripts pages may carry, for the CSP: each is allowed by its hash alone. */
-export function inlineScripts(clientDir = CLIENT_DIR): string[] {
-  return [themeInitScript(clientDir), appStartScript(clientDir)].filter(
-    (script): script is string => script !== null,
-  );
-}
-
 /** The CSP source that allows exactly this inline script, and no other. */
 export function scriptHashSource(script: string): string {
   return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
@@ -56,22 +44,4 @@ export function inlineHeadAssets(indexHtml: string, clientDir: string): string {
     const css = readFileSync(file, 'utf8');
     return /<\/style/i.test(css) ? tag : `<style>${css}</style>`;
   });
-}
-
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
-const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
-
-/**
- * For a page the server has drawn: the app's scripts are fetched once the page has painted
- * (decision 049), by the inline start script, instead of with the page, where they share the
- * first round trips with it and their running holds back the first paint. Left as it is when
- * the start script is missing.
- */
-export function startAppAfterPaint(html: string, startScript: string | null): string {
-  const entry = ENTRY_SCRIPT.exec(html)?.[1];
-  if (!entry || !startScript || /<\/script/i.test(startScript)) return html;
-  return html
-    .replace(ENTRY_SCRIPT, '')
-    .replace(MODULE_PRELOAD, '')
-    .replace('</body>', () => `<script data-entry="${entry}">${startScript}</script></body>`);
 }

@@ -12,7 +12,6 @@ import {
 import type { CardAssetsResponse } from '../../shared/schemas/site.ts';
 import type { Db } from '../db/client.ts';
 import { PROJECT_ROOT } from '../lib/paths.ts';
-import { appStartScript, startAppAfterPaint } from './inline-head.ts';
 import type { PublicSettings } from '../public-settings.ts';
 import { listCardAssets } from '../services/card-assets.ts';
 import { listLegalDocuments } from '../services/legal-documents.ts';
@@ -88,7 +87,6 @@ export function pageRendering(options: {
   log: FastifyBaseLogger;
 }) {
   const cache = new Map<string, string>();
-  const startScript = appStartScript();
 
   return async function renderPage(
     page: string,
@@ -120,7 +118,7 @@ export function pageRendering(options: {
       cache.set(key, markup);
     }
     if (!markup) return page;
-    return startAppAfterPaint(page, startScript)
+    return page
       .replace(
         '</head>',
         `<script type="application/json" id="${PAGE_DATA_ID}">${dataJson}</script></head>`,

@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.ts';
-import { inlineScripts, scriptHashSource } from './inline-head.ts';
+import { scriptHashSource, themeInitScript } from './inline-head.ts';
 
 /**
  * Security headers. The CSP allows one inline script, by its hash: the theme script that runs
@@ -12,9 +12,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, env: Env) {
   const analyticsOrigin = env.ANALYTICS_SCRIPT_URL
     ? new URL(env.ANALYTICS_SCRIPT_URL).origin
     : null;
-  // The theme script (first in every page, decision 048) and the app's start script (on pages
-  // the server drew, decision 049) run inline: each allowed by its hash only.
-  const inlineScriptSources = inlineScripts().map(scriptHashSource);
+  // The theme script runs inline, first in every page (decision 048): allowed by its hash only.
+  const themeScript = themeInitScript();
+  const inlineScriptSources = themeScript ? [scriptHashSource(themeScript)] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -129,8 +129,8 @@ function watch(target: object, names: string[], onCall: (result: unknown) => voi
 }
 
 /**
- * A page the server drew is readable before its app has started (decision 049); a person acts
- * on it once it responds. `goto` and `reload` return once such a page is live (hydrated), so a
+ * A page the server drew is readable before its app has hydrated it (decision 047); a person
+ * acts on it once it responds. `goto` and `reload` return once such a page is live (hydrated), so a
  * test never presses a button whose handler has not arrived yet.
  */
 function liveAfterNavigation(page: Page) {
@@ -141,7 +141,7 @@ function liveAfterNavigation(page: Page) {
       const response = await original(...args);
       await page.waitForFunction(
         () =>
-          document.querySelector('script[data-entry]') === null ||
+          document.getElementById('waj-page-data') === null ||
           document.documentElement.dataset.hydrated === 'true',
       );
       return response;

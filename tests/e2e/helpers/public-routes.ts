@@ -56,10 +56,7 @@ export async function animationsSettled(page: Page): Promise<void> {
 export function asShell(html: string): string {
   return html
     .replace(/<script type="application\/json" id="waj-page-data">[\s\S]*?<\/script>/, '')
-    .replace(
-      /<div id="root">[\s\S]*<\/div>(\s*(?:<script data-entry[^>]*>[\s\S]*?<\/script>\s*)?<\/body>)/,
-      '<div id="root"></div>$1',
-    );
+    .replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1');
 }
 
 /**

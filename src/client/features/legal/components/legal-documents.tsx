@@ -186,8 +186,15 @@ export function LegalDocuments() {
                 </TabsTrigger>
               ))}
             </TabsList>
-            {editable && editing !== active ? (
-              <Button variant="ghost" size="sm" className="mb-2" onClick={startEditing}>
+            {editing !== active ? (
+              // Its place is kept on every host, and it shows once the page is live on
+              // localhost: the tabs row never changes height under the reader.
+              <Button
+                variant="ghost"
+                size="sm"
+                className={editable ? 'mb-2' : 'invisible mb-2'}
+                onClick={startEditing}
+              >
                 <PenLine aria-hidden="true" />
                 Edit
               </Button>
