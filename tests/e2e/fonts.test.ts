@@ -14,8 +14,13 @@ const boxes = (page: Page) =>
   page.evaluate(
     (selectors) =>
       selectors.map((selector) => {
-        const box = document.querySelector(selector)!.getBoundingClientRect();
-        return { selector, top: box.top, height: box.height, width: box.width };
+        const element = document.querySelector(selector)!;
+        const box = element.getBoundingClientRect();
+        // The width of the text itself: any change of face shows in it, however well matched.
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const text = range.getBoundingClientRect().width;
+        return { selector, top: box.top, height: box.height, text };
       }),
     MEASURED,
   );
@@ -28,7 +33,7 @@ const loadedFaces = (page: Page) =>
       .sort(),
   );
 
-describe('brand fonts (decision 044)', () => {
+describe('brand fonts (decisions 044, 050)', () => {
   it('the served page preloads the two faces above the fold, from this site, Latin only', async () => {
     const html = await (await fetch(`${baseURL}/`)).text();
     const preloads = [...html.matchAll(/<link\s+rel="preload"\s+href="([^"]+)"\s+as="font"/g)].map(
@@ -47,7 +52,7 @@ describe('brand fonts (decision 044)', () => {
   });
 
   for (const viewport of [PHONE, DESKTOP]) {
-    it(`at ${viewport.width} px the headline shows at once and does not move when the faces arrive`, async () => {
+    it(`at ${viewport.width} px the headline shows at once, does not move when the faces arrive late, and the next load uses them`, async () => {
       const page = await openPage({ viewport });
       // Hold every font file until the page has painted in its fallback faces.
       const held: Route[] = [];
@@ -67,22 +72,30 @@ describe('brand fonts (decision 044)', () => {
 
       await Promise.all(held.map((route) => route.continue()));
       await page.evaluate(() => document.fonts.ready);
-      // The fallback faces stay loaded; the web faces join them.
-      await expect
-        .poll(() => loadedFaces(page))
-        .toEqual(expect.arrayContaining(['Inter normal', 'Playfair Display normal']));
+      // Late faces are not swapped in (decision 050): the page keeps drawing in its fallbacks.
+      await expect.poll(() => requested.length).toBe(2);
       const after = await boxes(page);
 
       for (const [index, box] of after.entries()) {
         const was = before[index]!;
         expect(Math.abs(box.top - was.top), `${box.selector} top`).toBeLessThanOrEqual(1);
         expect(Math.abs(box.height - was.height), `${box.selector} height`).toBeLessThanOrEqual(1);
+        // Drawn in the same face as before: a late face is not swapped in (decision 050).
+        expect(box.text, `${box.selector} text width`).toBe(was.text);
       }
       // Only the two preloaded faces are fetched for the home page, never the italics.
       expect(requested.sort()).toEqual([
         expect.stringMatching(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/),
         expect.stringMatching(/^\/assets\/playfair-display-latin-wght-normal-[\w-]+\.woff2$/),
       ]);
+
+      // They were cached on the way: the next load of the page draws in the web faces.
+      await page.unroute('**/*.woff2');
+      await page.reload();
+      await page.evaluate(() => document.fonts.ready);
+      expect(await loadedFaces(page)).toEqual(
+        expect.arrayContaining(['Inter normal', 'Playfair Display normal']),
+      );
     });
   }
 });
