@@ -95,7 +95,7 @@ describe('/apply/review', () => {
     await stageHeading(page).filter({ hasText: 'Verification Complete' }).waitFor();
     await poll(() => calls('apply-status').length).toBeGreaterThanOrEqual(1);
     // The live stream's (re)connection also asks once; the poll itself comes every 8 s.
-    await poll(() => polledAt.length, 20_000).toBeGreaterThanOrEqual(3);
+    await poll(() => polledAt.length, 30_000).toBeGreaterThanOrEqual(3);
     const gaps = polledAt.slice(1).map((time, i) => time - polledAt[i]!);
     expect(gaps.some((gap) => gap > 6_500 && gap < 10_000)).toBe(true);
     expect(gaps.every((gap) => gap < 10_000)).toBe(true);
