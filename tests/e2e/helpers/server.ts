@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, rmSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -68,6 +68,27 @@ async function seedStaff(dataDir: string, seed?: StartOptions['seed']): Promise<
   } finally {
     await database.close();
   }
+}
+
+/** The staffed data directory this process made first; later servers start from a copy. */
+let staffedTemplate: Promise<{ dir: string; staff: E2eStaff }> | undefined;
+
+/**
+ * Fills `dataDir` as seedStaff would. Opening the embedded database, migrating it and hashing
+ * each member's passphrase costs seconds of CPU per server, so a process does it once and
+ * copies the closed directory for every later server (each still has a database of its own).
+ * A server with data of its own (`seed`) is seeded afresh.
+ */
+async function staffedDataDir(dataDir: string, seed?: StartOptions['seed']): Promise<E2eStaff> {
+  if (seed) return seedStaff(dataDir, seed);
+  staffedTemplate ??= (async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'waj-e2e-template-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    return { dir, staff: await seedStaff(dir) };
+  })();
+  const { dir, staff } = await staffedTemplate;
+  await cp(dir, dataDir, { recursive: true });
+  return staff;
 }
 
 /** The seeded staff of each server this process started or was told about, by base URL. */
@@ -156,7 +177,7 @@ export async function startBuiltServer(
   }
 
   const dataDir = await mkdtemp(join(tmpdir(), 'waj-e2e-'));
-  const staff = options.noStaff ? null : await seedStaff(dataDir, options.seed);
+  const staff = options.noStaff ? null : await staffedDataDir(dataDir, options.seed);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
 
