@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
-import { startBuiltServer, staffSignIn, type RunningServer } from './helpers/server.ts';
+import { ownServer } from './helpers/own-server.ts';
 
 const { openPage } = launchBrowser();
 
@@ -12,25 +12,7 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_
  * a browser's six connections per host are never all taken by streams.
  */
 describe('live events shared by the tabs of a browser (own server: it switches maintenance)', () => {
-  let server: RunningServer;
-  let token: string;
-
-  beforeAll(async () => {
-    server = await startBuiltServer();
-    token = await staffSignIn(server.baseURL);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
-
-  async function setMaintenance(enabled: boolean) {
-    const response = await fetch(`${server.baseURL}/api/admin-maintenance-toggle`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-admin-pass': token },
-      body: JSON.stringify({ enabled }),
-    });
-    expect(response.status).toBe(200);
-  }
+  const own = ownServer();
 
   /** The pages of the context that opened an events stream, one entry per stream. */
   function streamsOpenedBy(context: BrowserContext): Page[] {
@@ -43,7 +25,7 @@ describe('live events shared by the tabs of a browser (own server: it switches m
 
   /** Tabs of one browser: the first from the pool, the others opened beside it. */
   async function openTabs(count: number) {
-    const first = await openPage({ baseURL: server.baseURL });
+    const first = await openPage({ baseURL: own.baseURL });
     const context = first.context();
     const streams = streamsOpenedBy(context);
     const tabs = [first];
@@ -79,9 +61,9 @@ describe('live events shared by the tabs of a browser (own server: it switches m
     }
     await poll(() => streams.length).toBe(1);
 
-    await setMaintenance(true);
+    await own.setMaintenance(true);
     for (const tab of tabs) await maintenanceHeading(tab).waitFor();
-    await setMaintenance(false);
+    await own.setMaintenance(false);
     for (const tab of tabs) await cardsHeading(tab).waitFor();
     expect(streams.length).toBe(1);
   });
@@ -101,7 +83,7 @@ describe('live events shared by the tabs of a browser (own server: it switches m
     await poll(() => streams.length).toBe(2);
     expect(streams[1]).toBe(second);
 
-    await setMaintenance(true);
+    await own.setMaintenance(true);
     await maintenanceHeading(second).waitFor();
     // The hidden tab no longer listens, so it heard nothing.
     expect(await cardsHeading(first).count()).toBe(1);
@@ -111,7 +93,7 @@ describe('live events shared by the tabs of a browser (own server: it switches m
     await maintenanceHeading(first).waitFor();
     expect(streams.length).toBe(2);
 
-    await setMaintenance(false);
+    await own.setMaintenance(false);
     await cardsHeading(first).waitFor();
     await cardsHeading(second).waitFor();
   });
@@ -127,8 +109,8 @@ describe('live events shared by the tabs of a browser (own server: it switches m
     await leader.close();
     await poll(() => streams.length).toBe(2);
 
-    await setMaintenance(true);
+    await own.setMaintenance(true);
     for (const tab of tabs.filter((tab) => tab !== leader)) await maintenanceHeading(tab).waitFor();
-    await setMaintenance(false);
+    await own.setMaintenance(false);
   });
 });

@@ -1,9 +1,9 @@
 import { chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser } from './helpers/browser.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/chromium.ts';
 import { PUBLIC_ROUTES } from './helpers/public-routes.ts';
-import { startBuiltServer, staffSignIn, type RunningServer } from './helpers/server.ts';
+import { ownServer } from './helpers/own-server.ts';
 
 const { openPage } = launchBrowser();
 
@@ -106,32 +106,14 @@ describe('public pages rendered by the server', () => {
 });
 
 describe('site-wide changes served drawn (own server: it switches maintenance, edits a document)', () => {
-  let server: RunningServer;
-  let token: string;
-
-  beforeAll(async () => {
-    server = await startBuiltServer();
-    token = await staffSignIn(server.baseURL);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
-
-  const setMaintenance = async (enabled: boolean) => {
-    const response = await fetch(`${server.baseURL}/api/admin-maintenance-toggle`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-admin-pass': token },
-      body: JSON.stringify({ enabled }),
-    });
-    expect(response.status).toBe(200);
-  };
+  const own = ownServer();
 
   it("a page served while maintenance is on says 'Under Maintenance' before any script runs", async () => {
-    await setMaintenance(true);
+    await own.setMaintenance(true);
     try {
       // The settings cache keeps an answer for up to a second on the instance that did not
       // change it; this one did, and forgot it at once.
-      const served = await servedRoot('/cards', server.baseURL);
+      const served = await servedRoot('/cards', own.baseURL);
       expect(served.status).toBe(503);
       expect(served.text).toContain('Under Maintenance');
       expect(served.text).not.toContain('Choose your calibre.');
@@ -139,25 +121,25 @@ describe('site-wide changes served drawn (own server: it switches maintenance, e
       const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
       try {
         const page = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
-        await page.goto(`${server.baseURL}/`);
+        await page.goto(`${own.baseURL}/`);
         await page.getByRole('heading', { name: 'Under Maintenance' }).waitFor();
       } finally {
         await browser.close();
       }
     } finally {
-      await setMaintenance(false);
+      await own.setMaintenance(false);
     }
-    const after = await servedRoot('/cards', server.baseURL);
+    const after = await servedRoot('/cards', own.baseURL);
     expect(after.status).toBe(200);
     expect(after.text).toContain('Choose your calibre.');
   });
 
   it('a staff edit to a legal document is in the next page served, drawn by the server', async () => {
-    const before = await servedRoot('/legal/terms', server.baseURL);
+    const before = await servedRoot('/legal/terms', own.baseURL);
     expect(before.text).toContain('Terms of Membership');
-    const edited = await fetch(`${server.baseURL}/api/admin-legal-update`, {
+    const edited = await fetch(`${own.baseURL}/api/admin-legal-update`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-admin-pass': token },
+      headers: { 'content-type': 'application/json', 'x-admin-pass': own.token },
       body: JSON.stringify({
         slug: 'terms',
         title: 'Membership terms, revised',
@@ -165,7 +147,7 @@ describe('site-wide changes served drawn (own server: it switches maintenance, e
       }),
     });
     expect(edited.status).toBe(200);
-    const after = await servedRoot('/legal/terms', server.baseURL);
+    const after = await servedRoot('/legal/terms', own.baseURL);
     expect(after.text).toContain('Membership terms, revised');
     expect(after.text).toContain('The revised wording a member must read.');
     expect(/<h1\b[^>]*>([^<]*)<\/h1>/.exec(after.root)?.[1]).toBe('Membership terms, revised');

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentRecord, launchBrowser } from './helpers/browser.ts';
-import { startBuiltServer, staffSignIn, type RunningServer } from './helpers/server.ts';
+import { ownServer } from './helpers/own-server.ts';
+import { startBuiltServer, type RunningServer } from './helpers/server.ts';
 
 const { openPage } = launchBrowser();
 
@@ -226,35 +227,17 @@ describe('QA overlay', () => {
 });
 
 describe('maintenance mode (own server: it changes the whole site)', () => {
-  let server: RunningServer;
-  let token: string;
-
-  beforeAll(async () => {
-    server = await startBuiltServer();
-    token = await staffSignIn(server.baseURL);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
-
-  async function setMaintenance(enabled: boolean) {
-    const response = await fetch(`${server.baseURL}/api/admin-maintenance-toggle`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-admin-pass': token },
-      body: JSON.stringify({ enabled }),
-    });
-    expect(response.status).toBe(200);
-  }
+  const own = ownServer();
 
   it('switches every open page live, without a reload, and leaves /admin reachable', async () => {
-    const visitor = await openPage({ baseURL: server.baseURL });
+    const visitor = await openPage({ baseURL: own.baseURL });
     await visit(visitor, '/cards');
-    const staff = await openPage({ baseURL: server.baseURL, viewport: PHONE });
+    const staff = await openPage({ baseURL: own.baseURL, viewport: PHONE });
     await visit(staff, '/admin');
     // Marks the document: a reload would lose it.
     await visitor.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
 
-    await setMaintenance(true);
+    await own.setMaintenance(true);
     const maintenance = visitor.getByRole('heading', { name: 'Under Maintenance' });
     await maintenance.waitFor();
     expect(await visitor.getByText('Brief', { exact: true }).isVisible()).toBe(true);
@@ -265,7 +248,7 @@ describe('maintenance mode (own server: it changes the whole site)', () => {
 
     // A fresh visit to any public route gets the maintenance page; /admin does not.
     // Chromium logs the 503 (decision 042) as a failed load, though the page is served.
-    const other = await openPage({ baseURL: server.baseURL, allowConsole: [/status of 503/] });
+    const other = await openPage({ baseURL: own.baseURL, allowConsole: [/status of 503/] });
     // Told 503 (issue 16): a crawler keeps the page; a person still sees the maintenance page.
     expect((await other.goto('/help'))?.status()).toBe(503);
     await other.getByRole('heading', { name: 'Under Maintenance' }).waitFor();
@@ -274,7 +257,7 @@ describe('maintenance mode (own server: it changes the whole site)', () => {
     await poll(() => new URL(other.url()).pathname).toBe('/admin');
     await poll(() => other.getByRole('heading', { name: 'Under Maintenance' }).count()).toBe(0);
 
-    await setMaintenance(false);
+    await own.setMaintenance(false);
     await poll(() => maintenance.count()).toBe(0);
     await visitor.getByRole('heading', { name: 'Choose your calibre.' }).waitFor();
   });
