@@ -48,8 +48,13 @@ export async function axeViolations(
     // With a modal dialog or sheet open, the page behind it is inert and dimmed on purpose by
     // the overlay: what a person can read and reach is the dialog, so that is what is checked
     // (the page itself is checked without the dialog elsewhere).
+    // Radix marks a modal by hiding everything else from assistive technology (aria-hidden
+    // on the app's root), not by aria-modal; the non-modal cookie sheet hides nothing.
+    const root = document.getElementById('root');
+    const pageHidden = root?.getAttribute('aria-hidden') === 'true';
     const modals = [...document.querySelectorAll('[role="dialog"],[role="alertdialog"]')].filter(
-      (element) => element.getAttribute('aria-modal') === 'true',
+      (element) =>
+        element.getAttribute('aria-modal') === 'true' || (pageHidden && !root!.contains(element)),
     );
     const context = modals.at(-1) ?? document;
     const result = await axe.run(context, {
