@@ -53,8 +53,8 @@ async function checkScreen(page: Page, screen: string) {
   await applyThemeInPlace(page, 'light');
   expect(await serious(page), `${screen}, light`).toEqual([]);
   await applyThemeInPlace(page, 'dark');
-  // Asked again for a few seconds: on a loaded machine a first look once flagged every cell of
-  // the sheet and the next run none (cause not found); a finding that stays still fails.
+  // Asked again for a few seconds, so a toast or a repaint in the new theme cannot decide it;
+  // a finding that stays still fails.
   await expect
     .poll(() => serious(page, true), { message: `${screen}, dark`, timeout: 15_000 })
     .toEqual([]);
