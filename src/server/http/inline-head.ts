@@ -8,11 +8,10 @@ import { CLIENT_DIR, PROJECT_ROOT } from '../lib/paths.ts';
  * copies it from src/client/public unchanged; the source is read when there is no build yet.
  */
 export function themeInitScript(clientDir = CLIENT_DIR): string | null {
-  return publicScript(clientDir, 'theme-init.js');
-}
-
-function publicScript(clientDir: string, name: string): string | null {
-  for (const file of [join(clientDir, name), join(PROJECT_ROOT, 'src', 'client', 'public', name)]) {
+  for (const file of [
+    join(clientDir, 'theme-init.js'),
+    join(PROJECT_ROOT, 'src', 'client', 'public', 'theme-init.js'),
+  ]) {
     if (existsSync(file)) return readFileSync(file, 'utf8');
   }
   return null;

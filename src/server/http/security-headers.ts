@@ -14,17 +14,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, env: Env) {
     : null;
   // The theme script runs inline, first in every page (decision 048): allowed by its hash only.
   const themeScript = themeInitScript();
-  const inlineScriptSources = themeScript ? [scriptHashSource(themeScript)] : [];
+  const themeScriptSource = themeScript ? [scriptHashSource(themeScript)] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          ...inlineScriptSources,
-          ...(analyticsOrigin ? [analyticsOrigin] : []),
-        ],
+        scriptSrc: ["'self'", ...themeScriptSource, ...(analyticsOrigin ? [analyticsOrigin] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
