@@ -5,10 +5,11 @@
  * test: it fails only when it cannot measure (figures go to docs/benchmarks.md by hand).
  *
  * BENCH_WEB_RUNS (default 3), BENCH_WEB_ROUTES (comma-separated, default the five below),
- * BENCH_WEB_URL (measure a server already running there instead of starting dist/).
+ * BENCH_WEB_URL (measure a server already running there instead of starting dist/),
+ * BENCH_WEB_REPORT_DIR (keep each run's whole Lighthouse report there as JSON).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,8 @@ const ROUTES = (process.env.BENCH_WEB_ROUTES ?? '/,/cards,/apply,/contact,/legal
   ',',
 );
 const ENTRY = 'dist/server/main.js';
+// Where to keep each run's whole Lighthouse report (JSON), to read what a figure is made of.
+const REPORT_DIR = process.env.BENCH_WEB_REPORT_DIR;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The project's flags for any browser it starts (tests use the same).
 const CHROMIUM_FLAGS = [
@@ -125,6 +128,10 @@ async function measure(url: string, port: number): Promise<Run> {
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (REPORT_DIR) {
+    const name = new URL(url).pathname.replace(/\W+/g, '_') || '_';
+    writeFileSync(join(REPORT_DIR, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   const numeric = (id: string) => {
     const value = lhr.audits[id]?.numericValue;
     if (typeof value !== 'number') throw new Error(`${url}: no ${id} figure`);

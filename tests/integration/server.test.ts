@@ -314,6 +314,15 @@ describe('the web app (built by `npm run build`)', () => {
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gzipped.rawPayload.length).toBeLessThan(asset.rawPayload.length / 2);
 
+    // Pages are compressed like every other answer: a drawn page is mostly markup and styles.
+    for (const path of ['/', '/legal/privacy', '/no-such-page']) {
+      const plain = await t.app.inject(path);
+      const page = await t.app.inject({ url: path, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(page.headers['content-encoding'], path).toBe('br');
+      expect(page.headers.vary, path).toContain('accept-encoding');
+      expect(page.rawPayload.length, path).toBeLessThan(plain.rawPayload.length / 3);
+    }
+
     // Only GET and HEAD reach the web app; anything else is a JSON 404.
     const post = await t.app.inject({ method: 'POST', url: '/cards', payload: {} });
     expect(post.statusCode).toBe(404);
