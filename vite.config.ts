@@ -54,6 +54,25 @@ function areaBundleGuard(): Plugin {
   };
 }
 
+/**
+ * Public pages arrive drawn (decision 047), so the app's modules are not needed for the first
+ * paint: they are fetched at low priority, after the page's fonts and images (decision 052).
+ */
+function appScriptsAfterPaint(): Plugin {
+  return {
+    name: 'waj:app-scripts-after-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+          '<$1 fetchpriority="low"',
+        ),
+    },
+  };
+}
+
 // The client (public site, apply flow, staff panel) is built into dist/client and served by
 // the API server. In development, `npm run dev:client` serves it on :5173 and forwards API
 // calls to the server on :3000.
@@ -68,7 +87,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       }
     : {}),
   publicDir: fileURLToPath(new URL('./src/client/public', import.meta.url)),
-  plugins: [react(), tailwindcss(), areaBundleGuard()],
+  plugins: [react(), tailwindcss(), areaBundleGuard(), appScriptsAfterPaint()],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,

@@ -81,11 +81,11 @@ const ALLOWANCE_KB: Partial<Record<string, number>> = {
   '/security': 146,
   '/press': 138,
   '/help': 145,
-  '/legal': 173,
-  '/legal/cookies': 173,
-  '/legal/privacy': 173,
-  '/legal/terms': 173,
-  '/update-legal': 178,
+  '/legal': 148,
+  '/legal/cookies': 148,
+  '/legal/privacy': 148,
+  '/legal/terms': 148,
+  '/update-legal': 153,
   '/contact': 178,
 };
 

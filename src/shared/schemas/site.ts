@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import type { AssetTier } from '../tiers.ts';
+import { LEGAL_SLUGS, type LegalDocument, type LegalSlug } from '../legal.ts';
 import {
   emailField,
   fullNameField,
@@ -14,11 +15,7 @@ import {
  * the response types are what the client reads.
  */
 
-export const LEGAL_SLUGS = ['privacy', 'terms', 'cookies'] as const;
-export type LegalSlug = (typeof LEGAL_SLUGS)[number];
-
-/** One row of `GET /api/legal-documents` (ordered by slug). `html` is already sanitised. */
-export type LegalDocument = { slug: LegalSlug; title: string; html: string; updated_at: string };
+export { LEGAL_SLUGS, type LegalSlug, type LegalDocument } from '../legal.ts';
 export type LegalDocumentsResponse = { ok: true; data: LegalDocument[] };
 
 export const LEGAL_HTML_MAX = 200_000;

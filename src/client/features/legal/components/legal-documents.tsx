@@ -1,7 +1,7 @@
 import { PenLine, RotateCw } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { LEGAL_SLUGS, type LegalSlug } from '../../../../shared/schemas/site.ts';
+import { LEGAL_SLUGS, type LegalSlug } from '../../../../shared/legal.ts';
 import { metaForPath } from '../../../../shared/seo.ts';
 import { Container } from '../../../components/layouts/container.tsx';
 import { Head } from '../../../components/seo/head.tsx';

@@ -1,7 +1,7 @@
 import { CircleCheck, FileText, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LEGAL_SLUGS, type LegalSlug } from '../../../../shared/schemas/site.ts';
+import { LEGAL_SLUGS, type LegalSlug } from '../../../../shared/legal.ts';
 import { metaForPath } from '../../../../shared/seo.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
