@@ -86,7 +86,7 @@ const ALLOWANCE_KB: Partial<Record<string, number>> = {
   '/legal/privacy': 148,
   '/legal/terms': 148,
   '/update-legal': 153,
-  '/contact': 178,
+  '/contact': 153,
 };
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;

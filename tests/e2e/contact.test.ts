@@ -245,6 +245,37 @@ describe('contact submission', () => {
   });
 });
 
+describe('contact form rules', () => {
+  it('are fetched on first use; when they cannot be, Send says so and sends nothing', async () => {
+    const { page, requests } = await openContact({ allowConsole: [/net::ERR_FAILED/] });
+    // The rules are not part of the page's scripts: they come with the validation library.
+    let offline = true;
+    let refused = 0;
+    await page.route('**/assets/*.js', async (route) => {
+      const response = await route.fetch();
+      if (offline && (await response.text()).includes('ZodError')) {
+        refused += 1;
+        return route.abort('failed');
+      }
+      return route.fulfill({ response });
+    });
+    await fillValid(page);
+    await send(page).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'An error occurred. Please try again.' })
+      .waitFor();
+    expect(refused).toBeGreaterThan(0);
+    expect(requests).toHaveLength(0);
+    expect(await field(page, 'Name').inputValue()).toBe('Amelia Hart');
+
+    offline = false;
+    await send(page).click();
+    await page.getByTestId('contact-sent').waitFor();
+    expect(requests).toHaveLength(1);
+  });
+});
+
 describe('contact details', () => {
   it('lists the e-mail, hours, reply time and locations, without sideways scroll on a phone', async () => {
     const page = await openPage({ viewport: PHONE });

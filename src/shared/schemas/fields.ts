@@ -1,17 +1,11 @@
 import { z } from './zod.ts';
+import { LIMITS } from '../limits.ts';
 
 /**
  * Field rules of SPEC §5 with its messages, written once and used by both the forms and the
  * server's request schemas.
  */
-export const LIMITS = {
-  nameMin: 2,
-  nameMax: 120,
-  emailMax: 255,
-  phoneMax: 30,
-  reasonMax: 2000,
-  messageMax: 3000,
-} as const;
+export { LIMITS } from '../limits.ts';
 
 /**
  * Text a field may hold. PostgreSQL cannot store a NUL character in text, so it is refused

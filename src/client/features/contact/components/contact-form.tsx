@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
-import { ZContactRequest, type TContactRequest } from '../../../../shared/schemas/contact.ts';
-import { LIMITS } from '../../../../shared/schemas/fields.ts';
+import { LIMITS } from '../../../../shared/limits.ts';
+import type { TContactRequest } from '../../../../shared/schemas/contact.ts';
 import { FieldError, describedBy } from '../../../components/form/field-error.tsx';
 import { HoneypotField } from '../../../components/form/honeypot-field.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert.tsx';
@@ -36,6 +35,30 @@ function failureMessage(error: unknown): string {
   return error.message === GENERIC_ERROR_MESSAGE ? SEND_FAILED_MESSAGE : error.message;
 }
 
+/**
+ * The form's rules (zod and the shared schema, about 25 kB) are fetched when a visitor first
+ * focuses a field or presses Send, not with the page (decision 046). A failed fetch is tried
+ * again on the next attempt; meanwhile Send says it failed and sends nothing unchecked.
+ */
+let rules: Promise<Resolver<TContactRequest>> | null = null;
+function loadRules(): Promise<Resolver<TContactRequest>> {
+  rules ??= Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('../../../../shared/schemas/contact.ts'),
+  ]).then(([{ zodResolver }, { ZContactRequest }]) => zodResolver(ZContactRequest));
+  rules.catch(() => {
+    rules = null;
+  });
+  return rules;
+}
+const contactResolver: Resolver<TContactRequest> = async (values, context, options) => {
+  try {
+    return (await loadRules())(values, context, options);
+  } catch {
+    return { values: {}, errors: { root: { type: 'load', message: UNEXPECTED_ERROR } } };
+  }
+};
+
 const fieldId = (name: string) => `contact-${name}`;
 const errorId = (name: string) => `contact-${name}-error`;
 
@@ -48,7 +71,7 @@ export function ContactForm() {
   const send = useSendContact();
   const [status, setStatus] = useState<Status | null>(null);
   const form = useForm({
-    resolver: zodResolver(ZContactRequest),
+    resolver: contactResolver,
     defaultValues: EMPTY,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -104,6 +127,7 @@ export function ContactForm() {
     <form
       noValidate
       onSubmit={onSubmit}
+      onFocus={() => void loadRules().catch(() => undefined)}
       className="relative grid gap-6"
       aria-labelledby="contact-form-title"
     >
@@ -177,10 +201,12 @@ export function ContactForm() {
           </div>
         </Alert>
       ) : null}
-      {status?.kind === 'failed' ? (
+      {status?.kind === 'failed' || errors.root ? (
         <Alert variant="destructive" data-testid="contact-failed">
           <TriangleAlert aria-hidden="true" />
-          <AlertDescription>{status.message}</AlertDescription>
+          <AlertDescription>
+            {status?.kind === 'failed' ? status.message : errors.root?.message}
+          </AlertDescription>
         </Alert>
       ) : null}
 
