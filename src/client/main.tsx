@@ -3,25 +3,23 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/index.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { seedPageData } from './lib/page-data.ts';
-import { createQueryClient } from './lib/react-query.ts';
 import { seedSettingsFromPage } from './lib/site-settings.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');
 
-const queryClient = createQueryClient();
-seedSettingsFromPage(queryClient);
-seedPageData(queryClient);
+seedSettingsFromPage();
+seedPageData();
 
 // Public pages arrive rendered by the server (decision 047): hydrate them. The apply flow and
 // the staff panel arrive empty and render here.
 async function start(container: HTMLElement) {
   const prerendered = container.firstElementChild !== null;
-  const router = await createAppRouter(queryClient, { hydrate: prerendered });
+  const router = await createAppRouter({ hydrate: prerendered });
   const app = (
     <StrictMode>
-      <App queryClient={queryClient} router={router} />
+      <App router={router} />
     </StrictMode>
   );
   if (prerendered) {

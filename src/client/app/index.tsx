@@ -1,17 +1,16 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { DataRouter } from 'react-router';
 import { AppProvider } from './provider.tsx';
 import { AppRouter } from './router.tsx';
 
-export function App({ queryClient, router }: { queryClient: QueryClient; router: DataRouter }) {
+export function App({ router }: { router: DataRouter }) {
   // Set once the first render is committed (for a served page: once it is hydrated), so tests
   // and monitoring can tell a page that is live from one that is only drawn.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <AppProvider queryClient={queryClient}>
+    <AppProvider>
       <AppRouter router={router} />
     </AppProvider>
   );

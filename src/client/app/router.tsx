@@ -1,9 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
   matchRoutes,
-  type ActionFunction,
   type DataRouter,
   type LoaderFunction,
   type RouteObject,
@@ -15,25 +13,27 @@ import NotFoundRoute from './routes/not-found.tsx';
 import RootRoute from './routes/root.tsx';
 
 /**
- * A route module (app/routes/**): the page as its default export, optionally a loader and an
- * action built with the app's QueryClient (so they can prefetch through TanStack Query).
+ * A route module (app/routes/**): the page as its default export, optionally a loader (which
+ * starts reading what the page will need) and an error boundary.
  */
 type RouteModule = {
   default: ComponentType;
-  clientLoader?: (queryClient: QueryClient) => LoaderFunction;
-  clientAction?: (queryClient: QueryClient) => ActionFunction;
+  clientLoader?: LoaderFunction;
   ErrorBoundary?: ComponentType;
 };
 
-const convert = (queryClient: QueryClient) => (module: RouteModule) => {
-  const { default: Component, clientLoader, clientAction, ErrorBoundary } = module;
+const convert = (module: RouteModule) => {
+  const { default: Component, clientLoader, ErrorBoundary } = module;
   return {
     Component,
-    ...(clientLoader ? { loader: clientLoader(queryClient) } : {}),
-    ...(clientAction ? { action: clientAction(queryClient) } : {}),
+    ...(clientLoader ? { loader: clientLoader } : {}),
     ...(ErrorBoundary ? { ErrorBoundary } : {}),
   };
 };
+
+/** A private area's page: its query cache's provider (query-area.tsx) is fetched beside it. */
+const withQueries = (load: () => Promise<RouteModule>) => () =>
+  Promise.all([load(), import('./query-area.tsx')]).then(([module]) => module);
 
 /**
  * One page per SPA path. Keyed by `SpaPath`, so the compiler refuses a route missing from
@@ -58,17 +58,17 @@ const pages: Record<SpaPath, () => Promise<RouteModule>> = {
   '/update-legal': () => import('./routes/public/update-legal.tsx'),
   '/contact': () => import('./routes/public/contact.tsx'),
   // Apply flow and account portal
-  '/apply': () => import('./routes/apply/apply.tsx'),
-  '/apply/details': () => import('./routes/apply/apply-details.tsx'),
-  '/apply/kyc': () => import('./routes/apply/apply-details.tsx'),
-  '/apply/review': () => import('./routes/apply/apply-review.tsx'),
-  '/apply/offer': () => import('./routes/apply/apply-offer.tsx'),
-  '/apply/activate': () => import('./routes/apply/apply-activate.tsx'),
-  '/account': () => import('./routes/apply/account.tsx'),
+  '/apply': withQueries(() => import('./routes/apply/apply.tsx')),
+  '/apply/details': withQueries(() => import('./routes/apply/apply-details.tsx')),
+  '/apply/kyc': withQueries(() => import('./routes/apply/apply-details.tsx')),
+  '/apply/review': withQueries(() => import('./routes/apply/apply-review.tsx')),
+  '/apply/offer': withQueries(() => import('./routes/apply/apply-offer.tsx')),
+  '/apply/activate': withQueries(() => import('./routes/apply/apply-activate.tsx')),
+  '/account': withQueries(() => import('./routes/apply/account.tsx')),
   // Staff panel
-  '/admin': () => import('./routes/admin/admin.tsx'),
-  '/admin/join': () => import('./routes/admin/admin-join.tsx'),
-  '/admin/applicants/:id': () => import('./routes/admin/admin-case.tsx'),
+  '/admin': withQueries(() => import('./routes/admin/admin.tsx')),
+  '/admin/join': withQueries(() => import('./routes/admin/admin-join.tsx')),
+  '/admin/applicants/:id': withQueries(() => import('./routes/admin/admin-case.tsx')),
 };
 
 /** What the route table is built for: the browser, or the server's render of a public page. */
@@ -76,10 +76,9 @@ type RouteTarget = { server?: boolean };
 
 /**
  * The app's route table. On the server (`entry-server.tsx`) routes carry no loaders: what a
- * loader would start fetching, the server has already put in the query cache.
+ * loader would start fetching, the server has already put in the page's data.
  */
-export function appRoutes(queryClient: QueryClient, target: RouteTarget = {}): RouteObject[] {
-  const toRoute = convert(queryClient);
+export function appRoutes(target: RouteTarget = {}): RouteObject[] {
   const pageRoutes: RouteObject[] = Object.entries(pages).map(([path, load]) => ({
     // Named ids: the same on the server and in the browser, which hydration relies on.
     id: path,
@@ -88,7 +87,7 @@ export function appRoutes(queryClient: QueryClient, target: RouteTarget = {}): R
     caseSensitive: true,
     lazy: () =>
       load()
-        .then(toRoute)
+        .then(convert)
         .then((route) => (target.server ? { ...route, loader: undefined } : route)),
   }));
 
@@ -116,8 +115,8 @@ export function appRoutes(queryClient: QueryClient, target: RouteTarget = {}): R
  * the page's lazy route modules are loaded first, so the first render in the browser draws the
  * same tree the server did and React can hydrate it instead of replacing it.
  */
-export async function createAppRouter(queryClient: QueryClient, options: { hydrate: boolean }) {
-  const routes = appRoutes(queryClient);
+export async function createAppRouter(options: { hydrate: boolean }) {
+  const routes = appRoutes();
   if (!options.hydrate) return createBrowserRouter(routes);
   const loaderData: Record<string, unknown> = {};
   await Promise.all(

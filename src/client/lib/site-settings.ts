@@ -1,14 +1,14 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { SiteSettingResponse } from '../../shared/schemas/site.ts';
 import { isEnabled } from '../../shared/settings.ts';
 import { api } from './api-client.ts';
 import { subscribeLiveEvents } from './live-events.ts';
+import { invalidate, setData, useData, type DataSource, type DataState } from './public-data.ts';
 
 /** The on/off site settings anyone may read (SPEC §3). */
 export type SwitchSetting = 'maintenance_mode' | 'invite_mode';
 
-/** One cache entry per setting, shared by the page that reads it and the live stream. */
+/** One store entry per setting, shared by the pages that read it and the live stream. */
 export const siteSettingKey = (key: SwitchSetting) => ['site-settings', key] as const;
 
 /**
@@ -25,6 +25,29 @@ export async function fetchSwitchSetting(key: SwitchSetting): Promise<boolean> {
   }
 }
 
+/**
+ * A switch as pages read it: from the page the server wrote (or one read), then kept live by
+ * the events stream. No retries: a failed read counts as off at once.
+ */
+const switchSource = (key: SwitchSetting): DataSource<boolean> => ({
+  key: siteSettingKey(key),
+  fetch: () => fetchSwitchSetting(key),
+  retry: false,
+});
+const SWITCH_SOURCES: Record<SwitchSetting, DataSource<boolean>> = {
+  maintenance_mode: switchSource('maintenance_mode'),
+  invite_mode: switchSource('invite_mode'),
+};
+
+export function useSwitchSetting(key: SwitchSetting): DataState<boolean> {
+  return useData(SWITCH_SOURCES[key]);
+}
+
+/** A switch staff have just changed: every page in this tab shows it before the stream does. */
+export function setSwitchSetting(key: SwitchSetting, enabled: boolean): void {
+  setData(siteSettingKey(key), enabled);
+}
+
 type SiteSettingEvent = { type: 'site-setting'; key: string; value: unknown };
 
 function isSwitchSetting(key: string): key is SwitchSetting {
@@ -34,11 +57,10 @@ function isSwitchSetting(key: string): key is SwitchSetting {
 /**
  * Keeps the on/off settings live (CONTRACT §2: `GET /api/events`, Server-Sent Events fed by
  * PostgreSQL NOTIFY), through the one stream the browser's tabs share (live-events.ts). Each
- * change replaces the cached value; after a gap (a dropped stream, a tab that was hidden) the
+ * change replaces the stored value; after a gap (a dropped stream, a tab that was hidden) the
  * settings are read again, since changes made meanwhile were not heard.
  */
 export function useLiveSiteSettings(): void {
-  const queryClient = useQueryClient();
   useEffect(
     () =>
       subscribeLiveEvents({
@@ -50,15 +72,14 @@ export function useLiveSiteSettings(): void {
           } catch {
             return;
           }
-          if (isSwitchSetting(data.key)) {
-            queryClient.setQueryData(siteSettingKey(data.key), isEnabled(data.value));
-          }
+          if (isSwitchSetting(data.key)) setSwitchSetting(data.key, isEnabled(data.value));
         },
         onCatchUp() {
-          void queryClient.invalidateQueries({ queryKey: ['site-settings'] });
+          void invalidate(siteSettingKey('maintenance_mode'));
+          void invalidate(siteSettingKey('invite_mode'));
         },
       }),
-    [queryClient],
+    [],
   );
 }
 
@@ -66,11 +87,11 @@ export function useLiveSiteSettings(): void {
 const PAGE_SETTINGS_ID = 'waj-settings';
 
 /**
- * Seeds the cache with the switches the server wrote into the page, so the first render draws
+ * Seeds the store with the switches the server wrote into the page, so the first render draws
  * at once instead of waiting for `GET /api/site-settings/…`; the events stream keeps them live
  * from there. A page without them (or with a broken block) simply asks, as before.
  */
-export function seedSettingsFromPage(queryClient: QueryClient): void {
+export function seedSettingsFromPage(): void {
   if (typeof document === 'undefined') return;
   const text = document.getElementById(PAGE_SETTINGS_ID)?.textContent;
   if (!text) return;
@@ -82,8 +103,6 @@ export function seedSettingsFromPage(queryClient: QueryClient): void {
   }
   if (typeof settings !== 'object' || settings === null) return;
   for (const [key, value] of Object.entries(settings)) {
-    if (isSwitchSetting(key) && value !== null) {
-      queryClient.setQueryData(siteSettingKey(key), isEnabled(value));
-    }
+    if (isSwitchSetting(key) && value !== null) setSwitchSetting(key, isEnabled(value));
   }
 }

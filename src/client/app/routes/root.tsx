@@ -22,6 +22,9 @@ const QaOverlay = lazy(() =>
   })),
 );
 
+// The apply flow's and staff panel's query cache: loaded with their pages (router.tsx).
+const QueryArea = lazy(() => import('../query-area.tsx'));
+
 // Staff only: the idle-session warning, downloaded with the panel, never by visitors.
 const IdleWarning = lazy(() =>
   import('../../features/admin/components/idle-warning.tsx').then((module) => ({
@@ -38,6 +41,15 @@ const footerLinkClasses =
  */
 function isAdminPath(pathname: string): boolean {
   return pathname === paths.admin.path || pathname.startsWith(`${paths.admin.path}/`);
+}
+
+/** The apply flow and the account portal: private pages that read through TanStack Query. */
+function isApplyPath(pathname: string): boolean {
+  return (
+    pathname === paths.apply.root.path ||
+    pathname.startsWith(`${paths.apply.root.path}/`) ||
+    pathname === paths.account.path
+  );
 }
 
 /**
@@ -83,15 +95,19 @@ export default function RootRoute() {
   if (admin) {
     return (
       <>
-        <StaffLayout
-          extras={
-            <Suspense fallback={null}>
-              <IdleWarning />
-            </Suspense>
-          }
-        >
-          <Outlet />
-        </StaffLayout>
+        <Suspense fallback={null}>
+          <QueryArea>
+            <StaffLayout
+              extras={
+                <Suspense fallback={null}>
+                  <IdleWarning />
+                </Suspense>
+              }
+            >
+              <Outlet />
+            </StaffLayout>
+          </QueryArea>
+        </Suspense>
         {globals}
       </>
     );
@@ -104,7 +120,15 @@ export default function RootRoute() {
         footerCookieSettings={<CookieSettingsButton className={footerLinkClasses} />}
         footerFounderSwitch={<FounderModeSwitch />}
       >
-        <Outlet />
+        {isApplyPath(pathname) ? (
+          <Suspense fallback={null}>
+            <QueryArea>
+              <Outlet />
+            </QueryArea>
+          </Suspense>
+        ) : (
+          <Outlet />
+        )}
       </MainLayout>
       {globals}
     </>

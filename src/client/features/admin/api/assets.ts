@@ -4,7 +4,9 @@ import type {
   AssetUploadResponse,
 } from '../../../../shared/schemas/admin-lists.ts';
 import { UPLOAD_HEADER, UPLOAD_HEADER_VALUE } from '../../../../shared/api.ts';
+import { PAGE_QUERY_KEYS } from '../../../../shared/page-data.ts';
 import type { AssetTier } from '../../../../shared/tiers.ts';
+import { invalidate } from '../../../lib/public-data.ts';
 import { staffApi } from './staff-api.ts';
 
 const assetsKey = ['admin', 'assets'] as const;
@@ -22,17 +24,15 @@ export function useAssetList() {
 }
 
 /**
- * The public card artwork (`GET /api/card-assets`) is cached under this key by the site;
- * after a change here it is read again, so /cards in this tab shows the newest at once.
+ * After a change here the public card artwork (`GET /api/card-assets`, the site's store) is read
+ * again, so /cards in this tab shows the newest at once.
  */
-const PUBLIC_CARD_ASSETS_KEY = ['card-assets'] as const;
-
 function useRefreshAssets() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: assetsKey }),
-      queryClient.invalidateQueries({ queryKey: PUBLIC_CARD_ASSETS_KEY }),
+      invalidate(PAGE_QUERY_KEYS.cardAssets),
     ]);
 }
 

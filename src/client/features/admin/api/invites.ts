@@ -4,7 +4,7 @@ import type {
   InviteListResponse,
   InviteToggleResponse,
 } from '../../../../shared/schemas/admin.ts';
-import { fetchSwitchSetting, siteSettingKey } from '../../../lib/site-settings.ts';
+import { setSwitchSetting, useSwitchSetting } from '../../../lib/site-settings.ts';
 import { staffApi } from './staff-api.ts';
 
 const invitesKey = ['admin', 'invites'] as const;
@@ -32,26 +32,16 @@ export function useGenerateInvites() {
   });
 }
 
-/** Invite mode: the same cache entry the public site reads; the events stream keeps it live. */
-const inviteModeQuery = queryOptions({
-  queryKey: siteSettingKey('invite_mode'),
-  queryFn: () => fetchSwitchSetting('invite_mode'),
-  staleTime: Infinity,
-  retry: false,
-});
-
+/** Invite mode: the same store entry the public site reads; the events stream keeps it live. */
 export function useInviteModeState() {
-  return useQuery(inviteModeQuery);
+  return useSwitchSetting('invite_mode');
 }
 
 /** `admin-invite-toggle`. */
 export function useToggleInviteMode() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (enabled: boolean) =>
       staffApi.post<InviteToggleResponse>('/admin-invite-toggle', { enabled }),
-    onSuccess: ({ enabled }) => {
-      queryClient.setQueryData(siteSettingKey('invite_mode'), enabled);
-    },
+    onSuccess: ({ enabled }) => setSwitchSetting('invite_mode', enabled),
   });
 }

@@ -1,22 +1,23 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { CardAsset, CardAssetsResponse } from '../../../../shared/schemas/site.ts';
 import type { AssetTier, Tier } from '../../../../shared/tiers.ts';
+import { PAGE_QUERY_KEYS } from '../../../../shared/page-data.ts';
 import { api } from '../../../lib/api-client.ts';
+import { useData, type DataSource } from '../../../lib/public-data.ts';
 import { BUNDLED_CARD_ART } from '../utils/card-art.ts';
 
 /** `GET /api/card-assets`: uploaded card images, newest first. */
-export function getCardAssets({ signal }: { signal?: AbortSignal } = {}) {
-  return api.get<CardAssetsResponse>('/card-assets', { signal });
+export function getCardAssets() {
+  return api.get<CardAssetsResponse>('/card-assets');
 }
 
-export const cardAssetsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['card-assets'],
-    queryFn: ({ signal }) => getCardAssets({ signal }),
-    staleTime: 5 * 60 * 1000,
-    // The bundled art is a complete answer: show it at once rather than wait out retries.
-    retry: false,
-  });
+export const cardAssetsSource: DataSource<CardAssetsResponse> = {
+  key: PAGE_QUERY_KEYS.cardAssets,
+  fetch: getCardAssets,
+  staleMs: 5 * 60 * 1000,
+  // The bundled art is a complete answer: show it at once rather than wait out retries.
+  retry: false,
+};
 
 /**
  * Only images the page's CSP lets it show (img-src 'self' data: blob:): an upload kept on
@@ -52,11 +53,12 @@ export type CardArt = {
   src: (tier: Tier) => string;
 };
 
-const selectNewest = (response: CardAssetsResponse) => newestPerTier(response.data);
-
 export function useCardArt(): CardArt {
-  const { data, isPending } = useQuery({ ...cardAssetsQueryOptions(), select: selectNewest });
-  const uploads: Partial<Record<Tier, string>> = data ?? {};
+  const { data, isPending } = useData(cardAssetsSource);
+  const uploads: Partial<Record<Tier, string>> = useMemo(
+    () => (data ? newestPerTier(data.data) : {}),
+    [data],
+  );
   return {
     ready: !isPending,
     src: (tier) => uploads[tier] ?? BUNDLED_CARD_ART[tier],

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { TContactRequest } from '../../../../shared/schemas/contact.ts';
 import type { ContactResponse } from '../../../../shared/schemas/site.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
+import { useAction } from '../../../lib/public-data.ts';
 
 /** SPEC §8: the message when the server answered without saying what went wrong. */
 export const SEND_FAILED_MESSAGE = 'Failed to send message';
@@ -14,5 +14,5 @@ export async function sendContact(data: TContactRequest): Promise<ContactRespons
 }
 
 export function useSendContact() {
-  return useMutation({ mutationFn: sendContact });
+  return useAction(sendContact);
 }

@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_TOKEN_HEADER } from '../../../../shared/api.ts';
 import type { OneTimeLegalUpdateResponse } from '../../../../shared/schemas/site.ts';
 import { api } from '../../../lib/api-client.ts';
+import { invalidate, useAction } from '../../../lib/public-data.ts';
 import { noteStaffCall } from '../../../lib/staff-activity.ts';
-import { legalDocumentsQueryKey } from './get-legal-documents.ts';
+import { legalDocumentsKey } from './get-legal-documents.ts';
 
 /**
  * `one-time-legal-update` (staff, no body): writes the documents bundled with this release
@@ -22,10 +22,13 @@ export async function applyLegalUpdates({
   return response.updated;
 }
 
+/** Applies the bundled documents, then reads the stored ones again. */
+async function applyAndReload(input: { token: string }) {
+  const updated = await applyLegalUpdates(input);
+  await invalidate(legalDocumentsKey);
+  return updated;
+}
+
 export function useApplyLegalUpdates() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: applyLegalUpdates,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: legalDocumentsQueryKey }),
-  });
+  return useAction(applyAndReload);
 }

@@ -1,23 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PAGE_QUERY_KEYS } from '../../../../shared/page-data.ts';
 import type { LegalDocument, LegalDocumentsResponse } from '../../../../shared/schemas/site.ts';
 import { api } from '../../../lib/api-client.ts';
+import { useData, type DataSource } from '../../../lib/public-data.ts';
 
 /** `GET /api/legal-documents`: every document, ordered by slug, html sanitised by the server. */
-export async function getLegalDocuments({ signal }: { signal?: AbortSignal } = {}): Promise<
-  LegalDocument[]
-> {
-  const response = await api.get<LegalDocumentsResponse>('/legal-documents', { signal });
+export async function getLegalDocuments(): Promise<LegalDocument[]> {
+  const response = await api.get<LegalDocumentsResponse>('/legal-documents');
   return response.data;
 }
 
-export const legalDocumentsQueryKey = ['legal-documents'] as const;
+export const legalDocumentsKey = PAGE_QUERY_KEYS.legalDocuments;
 
-export const getLegalDocumentsQueryOptions = () =>
-  queryOptions({
-    queryKey: legalDocumentsQueryKey,
-    queryFn: ({ signal }) => getLegalDocuments({ signal }),
-  });
+export const legalDocumentsSource: DataSource<LegalDocument[]> = {
+  key: legalDocumentsKey,
+  fetch: getLegalDocuments,
+};
 
 export function useLegalDocuments() {
-  return useQuery(getLegalDocumentsQueryOptions());
+  return useData(legalDocumentsSource);
 }

@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   LegalDocument,
   LegalUpdateResponse,
   TLegalUpdateRequest,
 } from '../../../../shared/schemas/site.ts';
 import { api } from '../../../lib/api-client.ts';
+import { invalidate, setData, useAction } from '../../../lib/public-data.ts';
 import { noteStaffCall } from '../../../lib/staff-activity.ts';
-import { legalDocumentsQueryKey } from './get-legal-documents.ts';
+import { legalDocumentsKey } from './get-legal-documents.ts';
 
 export type UpdateLegalDocumentInput = { data: TLegalUpdateRequest; token: string };
 
@@ -24,16 +24,16 @@ export async function updateLegalDocument({
   return response.document;
 }
 
+/** Saves a document, shows the server's sanitised version at once, then re-reads to be sure. */
+async function updateAndShow(input: UpdateLegalDocumentInput): Promise<LegalDocument> {
+  const document = await updateLegalDocument(input);
+  setData<LegalDocument[]>(legalDocumentsKey, (documents = []) =>
+    documents.map((existing) => (existing.slug === document.slug ? document : existing)),
+  );
+  await invalidate(legalDocumentsKey);
+  return document;
+}
+
 export function useUpdateLegalDocument() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateLegalDocument,
-    onSuccess: (document) => {
-      // Show the server's sanitised version at once, then re-read to be sure.
-      queryClient.setQueryData<LegalDocument[]>(legalDocumentsQueryKey, (documents) =>
-        documents?.map((existing) => (existing.slug === document.slug ? document : existing)),
-      );
-      return queryClient.invalidateQueries({ queryKey: legalDocumentsQueryKey });
-    },
-  });
+  return useAction(updateAndShow);
 }

@@ -1,12 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PAGE_QUERY_KEYS } from '../../../../shared/page-data.ts';
 import type { SiteSettingResponse } from '../../../../shared/schemas/site.ts';
 import { api } from '../../../lib/api-client.ts';
+import { useData, type DataSource } from '../../../lib/public-data.ts';
 
 /** The company description staff keep in `site_settings.press_boilerplate` (SPEC §3, §7). */
-export async function getPressBoilerplate(signal?: AbortSignal): Promise<string> {
-  const response = await api.get<SiteSettingResponse<unknown>>('/site-settings/press_boilerplate', {
-    signal,
-  });
+export async function getPressBoilerplate(): Promise<string> {
+  const response = await api.get<SiteSettingResponse<unknown>>('/site-settings/press_boilerplate');
   // Anything but text (an edited row holding an object, say) cannot be printed as a paragraph.
   if (typeof response.value !== 'string' || response.value.trim() === '') {
     throw new Error('The press boilerplate is not text');
@@ -14,14 +13,13 @@ export async function getPressBoilerplate(signal?: AbortSignal): Promise<string>
   return response.value.trim();
 }
 
-export const getPressBoilerplateQueryOptions = () =>
-  queryOptions({
-    queryKey: ['site-settings', 'press_boilerplate'],
-    queryFn: ({ signal }) => getPressBoilerplate(signal),
-    // Staff change it rarely; one read per visit is plenty.
-    staleTime: 10 * 60 * 1000,
-  });
+export const pressBoilerplateSource: DataSource<string> = {
+  key: PAGE_QUERY_KEYS.pressBoilerplate,
+  fetch: getPressBoilerplate,
+  // Staff change it rarely; one read per visit is plenty.
+  staleMs: 10 * 60 * 1000,
+};
 
 export function usePressBoilerplate() {
-  return useQuery(getPressBoilerplateQueryOptions());
+  return useData(pressBoilerplateSource);
 }

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { TContactRequest } from '../../../../shared/schemas/contact.ts';
 import type { ContactResponse, EoiResponse, TEoiRequest } from '../../../../shared/schemas/site.ts';
 import { api } from '../../../lib/api-client.ts';
+import { useAction } from '../../../lib/public-data.ts';
 
 /** The QA overlay's test calls (SPEC §7 'Test tool'): real submissions, clearly labelled. */
 const TEST_EOI: TEoiRequest = {
@@ -18,9 +18,9 @@ const TEST_CONTACT: TContactRequest = {
 };
 
 export function useSubmitTestEoi() {
-  return useMutation({ mutationFn: () => api.post<EoiResponse>('/eoi', TEST_EOI) });
+  return useAction(() => api.post<EoiResponse>('/eoi', TEST_EOI));
 }
 
 export function useSubmitTestContact() {
-  return useMutation({ mutationFn: () => api.post<ContactResponse>('/contact', TEST_CONTACT) });
+  return useAction(() => api.post<ContactResponse>('/contact', TEST_CONTACT));
 }

@@ -25,6 +25,8 @@ const CATEGORY_LABELS: Record<QaCategory, string> = {
   seo: 'SEO',
 };
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 function ChecklistItem({ label }: { label: string }) {
   const id = useId();
   const [checked, setChecked] = useState(false);
@@ -61,12 +63,12 @@ export function QaOverlay() {
   const sendEoi = () =>
     eoi.mutate(undefined, {
       onSuccess: () => toast.success('Test EOI submitted successfully'),
-      onError: (error) => toast.error('Test EOI failed', { description: error.message }),
+      onError: (error) => toast.error('Test EOI failed', { description: messageOf(error) }),
     });
   const sendContact = () =>
     contact.mutate(undefined, {
       onSuccess: () => toast.success('Test contact submitted successfully'),
-      onError: (error) => toast.error('Test contact failed', { description: error.message }),
+      onError: (error) => toast.error('Test contact failed', { description: messageOf(error) }),
     });
 
   return (
