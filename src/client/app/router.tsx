@@ -31,9 +31,21 @@ const convert = (module: RouteModule) => {
   };
 };
 
-/** A private area's page: its query cache's provider (query-area.tsx) is fetched beside it. */
+/**
+ * A private area's page (apply flow, staff panel), inside its query cache's provider: the
+ * provider (query-area.tsx) is fetched beside the page and wraps it from its first render.
+ */
 const withQueries = (load: () => Promise<RouteModule>) => () =>
-  Promise.all([load(), import('./query-area.tsx')]).then(([module]) => module);
+  Promise.all([load(), import('./query-area.tsx')]).then(([module, area]) => {
+    const { default: Page } = module;
+    const QueryArea = area.default;
+    const PageWithQueries = () => (
+      <QueryArea>
+        <Page />
+      </QueryArea>
+    );
+    return { ...module, default: PageWithQueries };
+  });
 
 /**
  * One page per SPA path. Keyed by `SpaPath`, so the compiler refuses a route missing from

@@ -22,13 +22,18 @@ const QaOverlay = lazy(() =>
   })),
 );
 
-// The apply flow's and staff panel's query cache: loaded with their pages (router.tsx).
-const QueryArea = lazy(() => import('../query-area.tsx'));
-
-// Staff only: the idle-session warning, downloaded with the panel, never by visitors.
+// Staff only: the idle-session warning, downloaded with the panel, never by visitors; it reads
+// the panel's query cache, so it comes inside the panel's provider.
 const IdleWarning = lazy(() =>
-  import('../../features/admin/components/idle-warning.tsx').then((module) => ({
-    default: module.IdleWarning,
+  Promise.all([
+    import('../../features/admin/components/idle-warning.tsx'),
+    import('../query-area.tsx'),
+  ]).then(([{ IdleWarning: Warning }, { default: QueryArea }]) => ({
+    default: () => (
+      <QueryArea>
+        <Warning />
+      </QueryArea>
+    ),
   })),
 );
 
@@ -41,15 +46,6 @@ const footerLinkClasses =
  */
 function isAdminPath(pathname: string): boolean {
   return pathname === paths.admin.path || pathname.startsWith(`${paths.admin.path}/`);
-}
-
-/** The apply flow and the account portal: private pages that read through TanStack Query. */
-function isApplyPath(pathname: string): boolean {
-  return (
-    pathname === paths.apply.root.path ||
-    pathname.startsWith(`${paths.apply.root.path}/`) ||
-    pathname === paths.account.path
-  );
 }
 
 /**
@@ -95,19 +91,15 @@ export default function RootRoute() {
   if (admin) {
     return (
       <>
-        <Suspense fallback={null}>
-          <QueryArea>
-            <StaffLayout
-              extras={
-                <Suspense fallback={null}>
-                  <IdleWarning />
-                </Suspense>
-              }
-            >
-              <Outlet />
-            </StaffLayout>
-          </QueryArea>
-        </Suspense>
+        <StaffLayout
+          extras={
+            <Suspense fallback={null}>
+              <IdleWarning />
+            </Suspense>
+          }
+        >
+          <Outlet />
+        </StaffLayout>
         {globals}
       </>
     );
@@ -120,15 +112,7 @@ export default function RootRoute() {
         footerCookieSettings={<CookieSettingsButton className={footerLinkClasses} />}
         footerFounderSwitch={<FounderModeSwitch />}
       >
-        {isApplyPath(pathname) ? (
-          <Suspense fallback={null}>
-            <QueryArea>
-              <Outlet />
-            </QueryArea>
-          </Suspense>
-        ) : (
-          <Outlet />
-        )}
+        <Outlet />
       </MainLayout>
       {globals}
     </>
