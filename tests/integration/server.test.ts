@@ -323,6 +323,15 @@ describe('the web app (built by `npm run build`)', () => {
       expect(page.rawPayload.length, path).toBeLessThan(plain.rawPayload.length / 3);
     }
 
+    // A page drawn by the server needs no script to paint: the app's modules come after the
+    // page's fonts and images. A page the browser draws (the apply flow) needs them first.
+    const drawn = await t.app.inject('/cards');
+    expect(drawn.body).toMatch(/<script type="module" fetchpriority="low"/);
+    expect(drawn.body).toMatch(/<link rel="modulepreload" fetchpriority="low"/);
+    const empty = await t.app.inject('/apply/kyc');
+    expect(empty.body).toMatch(/<script type="module" crossorigin/);
+    expect(empty.body).not.toContain('fetchpriority');
+
     // Only GET and HEAD reach the web app; anything else is a JSON 404.
     const post = await t.app.inject({ method: 'POST', url: '/cards', payload: {} });
     expect(post.statusCode).toBe(404);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isStaffRoute, OTHER_STAFF_ROUTES } from '../../src/server/app.ts';
+import { isStaffRoute, OTHER_STAFF_ROUTES, routeTable } from '../../src/server/app.ts';
 import { NOT_AUTHENTICATED } from '../../src/server/auth/staff.ts';
 import { staffTokens } from '../../src/server/db/schema.ts';
 import { hashToken } from '../../src/server/lib/crypto.ts';
@@ -50,13 +50,17 @@ async function seed() {
 const validRequest = (path: string) => staffCallRequest(seeded, path);
 const UPLOAD = UPLOAD_HEADERS;
 
-/** Method and path of every staff route in the running server's route table. */
+/** Method and path of every staff route in the running server's route table (GET's HEAD too). */
 function staffRoutes(): { method: string; path: string }[] {
-  const table = t.app.printRoutes({ commonPrefix: false });
-  return [...table.matchAll(/(\/[^\s(]*) \(([^)]+)\)/g)]
-    .filter(([, path]) => isStaffRoute(path))
-    .flatMap(([, path, methods]) =>
-      methods!.split(', ').map((method) => ({ method: method.trim(), path: path! })),
+  return routeTable(t.app)
+    .filter(({ url }) => isStaffRoute(url))
+    .flatMap(({ method, url: path }) =>
+      method === 'GET'
+        ? [
+            { method, path },
+            { method: 'HEAD', path },
+          ]
+        : [{ method, path }],
     );
 }
 

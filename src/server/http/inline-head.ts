@@ -44,3 +44,14 @@ export function inlineHeadAssets(indexHtml: string, clientDir: string): string {
     return /<\/style/i.test(css) ? tag : `<style>${css}</style>`;
   });
 }
+
+const MODULE_TAG = /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g;
+
+/**
+ * A page the server draws is complete without the app's modules, so they are fetched at low
+ * priority, after the page's fonts and images (decision 052). Pages drawn in the browser (the
+ * apply flow, the staff panel) keep them at the browser's usual priority: they need them first.
+ */
+export function modulesAfterPaint(indexHtml: string): string {
+  return indexHtml.replace(MODULE_TAG, '<$1 fetchpriority="low"');
+}

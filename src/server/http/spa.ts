@@ -9,7 +9,7 @@ import type { Env } from '../env.ts';
 import { CLIENT_DIR } from '../lib/paths.ts';
 import { PAGE_SETTING_KEYS, type PublicSettings } from '../public-settings.ts';
 import type { Db } from '../db/client.ts';
-import { inlineHeadAssets } from './inline-head.ts';
+import { inlineHeadAssets, modulesAfterPaint } from './inline-head.ts';
 import { isRenderedPath, loadPageRenderer, pageRendering } from './page-render.ts';
 import { renderHeadTags, splitIndexHtml } from './seo-head.ts';
 
@@ -78,7 +78,9 @@ export async function registerSpa(
       },
     });
   }
-  const pageFor = indexHtml ? renderPages(inlineHeadAssets(indexHtml, clientDir), env) : null;
+  const shell = indexHtml ? inlineHeadAssets(indexHtml, clientDir) : null;
+  const pageFor = shell ? renderPages(shell, env) : null;
+  const drawnPageFor = shell ? renderPages(modulesAfterPaint(shell), env) : null;
   // Public pages arrive drawn (decision 047): the renderer needs the database for their content.
   const render =
     indexHtml && options.db && options.settings
@@ -111,9 +113,9 @@ export async function registerSpa(
     } else {
       reply.code(isSpaPath(pathname) ? 200 : 404);
     }
-    let page = withSettings(pageFor(pathname), settings);
-    if (renderPage && isRenderedPath(pathname))
-      page = await renderPage(page, request.url, settings);
+    const drawn = renderPage !== null && isRenderedPath(pathname);
+    let page = withSettings((drawn && drawnPageFor ? drawnPageFor : pageFor)(pathname), settings);
+    if (drawn) page = await renderPage(page, request.url, settings);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
   };
 }
