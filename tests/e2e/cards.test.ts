@@ -262,6 +262,25 @@ describe('closing call to action', () => {
     }).toBe(true);
   });
 
+  it('rides above the cookie sheet while it shows, and returns to the foot once it is answered', async () => {
+    const page = await openPage({ viewport: PHONE, consent: null });
+    await visitCards(page);
+    const sheet = page.getByTestId('consent-sheet');
+    await sheet.waitFor();
+    const barBottom = async () => {
+      const box = await bar(page).boundingBox();
+      return Math.round((box?.y ?? 0) + (box?.height ?? 0));
+    };
+    const sheetTop = async () => Math.round((await sheet.boundingBox())?.y ?? 0);
+    // The sheet slides up as it appears: wait for both to settle on the same edge.
+    await poll(async () => (await barBottom()) - (await sheetTop())).toBe(0);
+    expect(await sheetTop()).toBeLessThan(PHONE.height);
+
+    await sheet.getByRole('button', { name: 'Essential Only' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await poll(barBottom).toBe(PHONE.height);
+  });
+
   it('has no horizontal scroll at 375 px', async () => {
     const page = await openPage({ viewport: PHONE });
     await visitCards(page);

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Container } from '../../../components/layouts/container.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useBottomSheetSpace } from '../../../lib/bottom-sheet-space.ts';
 
 /** /cards closing block. On phones its button moves into the bar below. */
 export function CardsInvitation() {
@@ -30,13 +31,15 @@ export function CardsInvitation() {
  * Phones (under 768 px): 'Request Invitation' stays in reach at the foot of the screen. It is
  * sticky, not fixed: placed last in the page, it rides the bottom edge while the page scrolls
  * and comes to rest above the footer at the end, so it never covers any content. While the
- * cookie sheet shows, it rides above the sheet (whose height the sheet sets on the page).
+ * cookie sheet shows, it rides above the sheet (whose height the sheet publishes).
  */
 export function RequestInvitationBar() {
+  const sheetSpace = useBottomSheetSpace();
   return (
     <div
       data-testid="request-invitation-bar"
-      className="sticky bottom-[var(--consent-sheet-height,0px)] z-30 border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md md:hidden"
+      style={sheetSpace > 0 ? { bottom: `${sheetSpace}px` } : undefined}
+      className="sticky bottom-0 z-30 border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md md:hidden"
     >
       <Container className="py-3">
         <Button asChild size="lg" className="w-full">

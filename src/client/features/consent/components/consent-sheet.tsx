@@ -2,6 +2,7 @@ import { Cookie } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
+import { setBottomSheetSpace } from '../../../lib/bottom-sheet-space.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
@@ -21,7 +22,8 @@ function choose(analytics: boolean, description: string): void {
  * issue 18): padding below the body, so the last of the page can scroll above the sheet, and
  * `scroll-padding-bottom`, so an element that takes focus is scrolled clear of it. The height is
  * followed as the sheet changes (Manage Cookie Settings, a rotated phone). Set from an effect on
- * the document itself: nothing in the rendered markup depends on it.
+ * the document itself, on properties that do not inherit, so only <html> and <body> restyle;
+ * the few elements that sit above the sheet read its height from lib/bottom-sheet-space.ts.
  */
 function useReservedSpace(sheetRef: RefObject<HTMLElement | null>, shown: boolean): void {
   useEffect(() => {
@@ -29,19 +31,19 @@ function useReservedSpace(sheetRef: RefObject<HTMLElement | null>, shown: boolea
     if (!shown || !sheet) return;
     const root = document.documentElement;
     const reserve = () => {
-      const height = `${Math.ceil(sheet.getBoundingClientRect().height)}px`;
-      root.style.setProperty('--consent-sheet-height', height);
-      root.style.scrollPaddingBottom = height;
-      document.body.style.paddingBottom = height;
+      const px = Math.ceil(sheet.getBoundingClientRect().height);
+      root.style.scrollPaddingBottom = `${px}px`;
+      document.body.style.paddingBottom = `${px}px`;
+      setBottomSheetSpace(px);
     };
     reserve();
     const observer = new ResizeObserver(reserve);
     observer.observe(sheet);
     return () => {
       observer.disconnect();
-      root.style.removeProperty('--consent-sheet-height');
       root.style.scrollPaddingBottom = '';
       document.body.style.paddingBottom = '';
+      setBottomSheetSpace(0);
     };
   }, [sheetRef, shown]);
 }
