@@ -315,7 +315,7 @@ export async function buildApp(
     reply.header('x-request-id', request.id);
   });
 
-  await registerSecurityHeaders(app, env);
+  registerSecurityHeaders(app, env);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
 
