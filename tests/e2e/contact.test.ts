@@ -12,6 +12,7 @@ const poll = <T>(read: () => T | Promise<T>, timeout = 5_000) => expect.poll(rea
 const field = (page: Page, name: 'Name' | 'Email' | 'Message') =>
   page.getByRole('textbox', { name, exact: true });
 const send = (page: Page) => page.getByRole('button', { name: 'Send', exact: true });
+const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
 const isFocused = (page: Page, name: 'Name' | 'Email' | 'Message') =>
@@ -189,8 +190,7 @@ describe('contact submission', () => {
     await fillValid(page);
     await send(page).click();
 
-    const alert = page.getByRole('alert').filter({ hasText: 'Failed to send message' });
-    await alert.waitFor();
+    await alertWith(page, 'Failed to send message').waitFor();
     const failed = toast(page, 'Failed to send message');
     await failed.waitFor();
     expect(await failed.getAttribute('data-type')).toBe('error');
@@ -220,10 +220,7 @@ describe('contact submission', () => {
     );
     await fillValid(page);
     await send(page).click();
-    await page
-      .getByRole('alert')
-      .filter({ hasText: 'Too many requests. Please try again later.' })
-      .waitFor();
+    await alertWith(page, 'Too many requests. Please try again later.').waitFor();
     await toast(page, 'Too many requests. Please try again later.').waitFor();
 
     status = 400;
@@ -237,10 +234,7 @@ describe('contact submission', () => {
     await page.route('**/api/contact', (route) => route.abort('failed'));
     await fillValid(page);
     await send(page).click();
-    await page
-      .getByRole('alert')
-      .filter({ hasText: 'An error occurred. Please try again.' })
-      .waitFor();
+    await alertWith(page, 'An error occurred. Please try again.').waitFor();
     await toast(page, 'An error occurred. Please try again.').waitFor();
   });
 });
@@ -261,10 +255,7 @@ describe('contact form rules', () => {
     });
     await fillValid(page);
     await send(page).click();
-    await page
-      .getByRole('alert')
-      .filter({ hasText: 'An error occurred. Please try again.' })
-      .waitFor();
+    await alertWith(page, 'An error occurred. Please try again.').waitFor();
     expect(refused).toBeGreaterThan(0);
     expect(requests).toHaveLength(0);
     expect(await field(page, 'Name').inputValue()).toBe('Amelia Hart');
