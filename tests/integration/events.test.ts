@@ -26,6 +26,13 @@ describe('GET /api/events', () => {
     try {
       expect(stream.res.status).toBe(200);
       expect(stream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      // The stream leaves Fastify's reply, but not the headers every API answer carries.
+      expect(stream.res.headers.get('content-security-policy')).toBe(
+        "default-src 'none';frame-ancestors 'none'",
+      );
+      expect(stream.res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(stream.res.headers.get('cache-control')).toBe('no-store');
+      expect(stream.res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
       expect(await stream.next()).toBe('retry: 5000');
 
       // Rolled back: never sent.

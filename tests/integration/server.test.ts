@@ -71,6 +71,31 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('gives API answers the API set: nothing may load or frame them, and no page headers', async () => {
+    for (const res of [
+      await t.app.inject('/api/site-settings/invite_mode'),
+      await t.app.inject('/api/nope'),
+      await t.app.inject({ method: 'POST', url: '/api/contact', payload: '{' }),
+    ]) {
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'none';frame-ancestors 'none'",
+      );
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['cache-control']).toBe('no-store');
+      // Document-only headers mean nothing on JSON (decision 054).
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(res.headers['referrer-policy']).toBeUndefined();
+    }
+    // Pages keep the page set, with their own cache rule.
+    const page = await t.app.inject('/');
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['cache-control']).not.toBe('no-store');
+  });
+
   it('adds HSTS for a year when served over https behind a trusted proxy', async () => {
     const proxied = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
     try {

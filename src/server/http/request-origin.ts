@@ -50,32 +50,35 @@ export function registerRequestOriginChecks(
     origin === publicOrigin ||
     (env.NODE_ENV !== 'production' && origin === `${request.protocol}://${request.host}`);
 
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (!request.url.startsWith('/api/')) return;
+  const refusal = (request: FastifyRequest): AppError | undefined => {
+    if (SAFE_METHODS.has(request.method)) return undefined;
+    if (!request.url.startsWith('/api/')) return undefined;
     const route = request.routeOptions.url;
-    if (route !== undefined && options.exempt(route)) return;
+    if (route !== undefined && options.exempt(route)) return undefined;
 
     const origin = header(request, 'origin');
     if (origin !== undefined && !isOwnOrigin(origin, request)) {
-      throw new AppError('forbidden', FOREIGN_REQUEST_MESSAGE);
+      return new AppError('forbidden', FOREIGN_REQUEST_MESSAGE);
     }
     const site = header(request, 'sec-fetch-site');
     if (site !== undefined && !OWN_FETCH_SITES.has(site)) {
-      throw new AppError('forbidden', FOREIGN_REQUEST_MESSAGE);
+      return new AppError('forbidden', FOREIGN_REQUEST_MESSAGE);
     }
 
     if (route !== undefined && options.uploads.has(route)) {
       if (header(request, UPLOAD_HEADER) !== UPLOAD_HEADER_VALUE) {
-        throw new AppError('forbidden', FOREIGN_REQUEST_MESSAGE);
+        return new AppError('forbidden', FOREIGN_REQUEST_MESSAGE);
       }
-      return;
+      return undefined;
     }
     const type = header(request, 'content-type');
     const mime = type?.split(';')[0]?.trim().toLowerCase();
     // No type and no body (a call that takes no input) has nothing to parse.
     if (mime === undefined ? hasBody(request) : mime !== 'application/json') {
-      throw new AppError('unsupported_type', UNSUPPORTED_CONTENT_TYPE_MESSAGE);
+      return new AppError('unsupported_type', UNSUPPORTED_CONTENT_TYPE_MESSAGE);
     }
-  });
+    return undefined;
+  };
+  // A synchronous hook: it runs on every request, and most pass at the first line.
+  app.addHook('onRequest', (request, _reply, done) => done(refusal(request)));
 }

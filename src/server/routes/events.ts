@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticateApplicant } from '../auth/applicant.ts';
@@ -61,12 +62,12 @@ function stream(
   request.raw.socket?.setKeepAlive?.(true, HEARTBEAT_MS);
   const res = reply.raw;
   res.writeHead(200, {
+    // What the hooks set for every answer (security headers, request id), then the stream's own.
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
-    'x-content-type-options': 'nosniff',
-    'x-request-id': request.id,
   });
   res.write('retry: 5000\n\n');
   const unsubscribe = hub.subscribe((event) => {

@@ -11,10 +11,11 @@ type SettingAnswer = { ok: true; key: string; value: unknown; updated_at: string
 export function registerSiteSettings(app: FastifyInstance, settings: PublicSettings) {
   // The instance that made a change forgets at once, before its answer reaches the staff member
   // (the NOTIFY comes a moment later): a reload right after a toggle shows the new state.
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.method === 'POST' && SETTING_CALLS.has(request.routeOptions.url ?? '')) {
       settings.forget();
     }
+    done(null, payload);
   });
 
   app.get<{ Params: { key: string } }>(
