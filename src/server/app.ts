@@ -408,13 +408,14 @@ export async function buildApp(
   // Every screen is a route of its own rather than left to the not-found handler, so its page
   // is compressed like every other answer (the compression plugin hooks routes only): a drawn
   // page is about 140 KB of HTML, 25 KB compressed. Other addresses get the 404 page below.
-  for (const path of SPA_PATHS) app.get(path, sendSpa);
+  for (const path of SPA_PATHS) app.get(path, (request, reply) => sendSpa(request, reply));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/api/') || path === '/api' || !['GET', 'HEAD'].includes(request.method)) {
       return reply.code(404).send({ ok: false, error: 'Not found' });
     }
-    return sendSpa(request, reply);
+    // The 404 page, compressed here: the plugin does not hook this handler.
+    return sendSpa(request, reply, { compress: true });
   });
 
   return app;

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, staffAuthFailures, staffTokens } from '../../src/server/db/schema.ts';
@@ -347,6 +348,20 @@ describe('the web app (built by `npm run build`)', () => {
       expect(page.headers.vary, path).toContain('accept-encoding');
       expect(page.rawPayload.length, path).toBeLessThan(plain.rawPayload.length / 3);
     }
+    // So is the 404 page, though the not-found handler is not a route the plugin hooks.
+    for (const encoding of ['br', 'gzip'] as const) {
+      const missing = await t.app.inject({
+        url: '/no-such-page',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.headers['content-encoding']).toBe(encoding);
+      expect(missing.headers.vary).toContain('accept-encoding');
+      expect(missing.rawPayload.length).toBeLessThan(unknown.rawPayload.length / 3);
+      const body = (encoding === 'br' ? brotliDecompressSync : gunzipSync)(missing.rawPayload);
+      expect(body.toString('utf8')).toBe(unknown.body);
+    }
+    expect(unknown.headers['content-encoding']).toBeUndefined();
 
     // A page drawn by the server needs no script to paint: the app's modules come after the
     // page's fonts and images. A page the browser draws (the apply flow) needs them first.

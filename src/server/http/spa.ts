@@ -9,6 +9,7 @@ import type { Env } from '../env.ts';
 import { CLIENT_DIR } from '../lib/paths.ts';
 import { PAGE_SETTING_KEYS, type PublicSettings } from '../public-settings.ts';
 import type { Db } from '../db/client.ts';
+import { sendCompressedPage } from './compress-page.ts';
 import { inlineHeadAssets, modulesAfterPaint } from './inline-head.ts';
 import { isRenderedPath, loadPageRenderer, pageRendering } from './page-render.ts';
 import { renderHeadTags, splitIndexHtml } from './seo-head.ts';
@@ -97,7 +98,12 @@ export async function registerSpa(
         })
       : null;
 
-  return async function sendSpa(request: FastifyRequest, reply: FastifyReply) {
+  /** `compress`: the caller is not a route, so the compression plugin does not see the page. */
+  return async function sendSpa(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    how: { compress?: boolean } = {},
+  ) {
     if (!pageFor) {
       return reply
         .code(503)
@@ -116,7 +122,8 @@ export async function registerSpa(
     const drawn = renderPage !== null && isRenderedPath(pathname);
     let page = withSettings((drawn && drawnPageFor ? drawnPageFor : pageFor)(pathname), settings);
     if (drawn) page = await renderPage(page, request.url, settings);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    return how.compress ? sendCompressedPage(request, reply, page) : reply.send(page);
   };
 }
 
