@@ -86,7 +86,7 @@ const ALLOWANCE_KB: Partial<Record<string, number>> = {
   '/legal/privacy': 139,
   '/legal/terms': 139,
   '/update-legal': 143,
-  '/contact': 143,
+  '/contact': 130,
 };
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;

@@ -1,9 +1,9 @@
 import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { LIMITS } from '../../../../shared/limits.ts';
+import type * as ContactRules from '../../../../shared/schemas/contact.ts';
 import type { TContactRequest } from '../../../../shared/schemas/contact.ts';
 import { FieldError, describedBy } from '../../../components/form/field-error.tsx';
 import { HoneypotField } from '../../../components/form/honeypot-field.tsx';
@@ -24,7 +24,6 @@ const UNEXPECTED_ERROR = 'An error occurred. Please try again.';
 /** SPEC §8: the toast resets after 5 seconds. */
 const TOAST_DURATION_MS = 5000;
 
-const EMPTY: TContactRequest = { name: '', email: '', message: '', website: '' };
 const FIELDS = ['name', 'email', 'message'] as const;
 
 type Status = { kind: 'sent' } | { kind: 'failed'; message: string };
@@ -35,29 +34,44 @@ function failureMessage(error: unknown): string {
   return error.message === GENERIC_ERROR_MESSAGE ? SEND_FAILED_MESSAGE : error.message;
 }
 
+type Field = (typeof FIELDS)[number];
+/** A message per field, and `root` when the form could not be checked at all. */
+type Errors = Partial<Record<Field | 'root', string>>;
+type Checked = { errors: Errors; data?: TContactRequest };
+
 /**
  * The form's rules (zod and the shared schema, about 25 kB) are fetched when a visitor first
  * focuses a field or presses Send, not with the page (decision 046). A failed fetch is tried
  * again on the next attempt; meanwhile Send says it failed and sends nothing unchecked.
  */
-let rules: Promise<Resolver<TContactRequest>> | null = null;
-function loadRules(): Promise<Resolver<TContactRequest>> {
-  rules ??= Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('../../../../shared/schemas/contact.ts'),
-  ]).then(([{ zodResolver }, { ZContactRequest }]) => zodResolver(ZContactRequest));
+let rules: Promise<typeof ContactRules.ZContactRequest> | null = null;
+function loadRules() {
+  rules ??= import('../../../../shared/schemas/contact.ts').then(
+    (module) => module.ZContactRequest,
+  );
   rules.catch(() => {
     rules = null;
   });
   return rules;
 }
-const contactResolver: Resolver<TContactRequest> = async (values, context, options) => {
+
+/** The form's values checked against the shared rules: the first message of each field. */
+async function check(values: TContactRequest): Promise<Checked> {
+  let schema;
   try {
-    return (await loadRules())(values, context, options);
+    schema = await loadRules();
   } catch {
-    return { values: {}, errors: { root: { type: 'load', message: UNEXPECTED_ERROR } } };
+    return { errors: { root: UNEXPECTED_ERROR } };
   }
-};
+  const result = schema.safeParse(values);
+  if (result.success) return { errors: {}, data: result.data };
+  const errors: Errors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && field in values) errors[field as Field] ??= issue.message;
+  }
+  return { errors };
+}
 
 const fieldId = (name: string) => `contact-${name}`;
 const errorId = (name: string) => `contact-${name}-error`;
@@ -70,14 +84,11 @@ const errorId = (name: string) => `contact-${name}-error`;
 export function ContactForm() {
   const send = useSendContact();
   const [status, setStatus] = useState<Status | null>(null);
-  const form = useForm({
-    resolver: contactResolver,
-    defaultValues: EMPTY,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
-  const { errors } = form.formState;
-  const messageLength = useWatch({ control: form.control, name: 'message' })?.length ?? 0;
+  const [errors, setErrors] = useState<Errors>({});
+  const [messageLength, setMessageLength] = useState(0);
+  // Checked on Send, then again as the visitor types (SPEC §5).
+  const submitted = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const sentRef = useRef<HTMLDivElement>(null);
 
   // After 'Send' the confirmation is brought into view: on a phone it sits above the button,
@@ -88,13 +99,43 @@ export function ContactForm() {
     sentRef.current?.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' });
   }, [status]);
 
+  const values = (): TContactRequest => {
+    const data = new FormData(formRef.current ?? undefined);
+    const text = (name: string) => String(data.get(name) ?? '');
+    return {
+      name: text('name'),
+      email: text('email'),
+      message: text('message'),
+      website: text('website'),
+    };
+  };
+
+  /** Shows `found` and moves focus to the first field it faults, in the form's order. */
+  const showErrors = (found: Errors) => {
+    setErrors(found);
+    const first = FIELDS.find((field) => found[field]);
+    if (first) document.getElementById(fieldId(first))?.focus();
+  };
+
   const sent = () => {
-    form.reset(EMPTY);
+    formRef.current?.reset();
+    submitted.current = false;
+    setErrors({});
+    setMessageLength(0);
     setStatus({ kind: 'sent' });
     toast.success(SENT_TITLE, { description: SENT_DESCRIPTION, duration: TOAST_DURATION_MS });
   };
 
-  const onSubmit = form.handleSubmit((data) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (send.isPending) return;
+    submitted.current = true;
+    const { errors: found, data } = await check(values());
+    if (!data) {
+      showErrors(found);
+      return;
+    }
+    setErrors({});
     setStatus(null);
     if (data.website) {
       sent();
@@ -105,19 +146,28 @@ export function ContactForm() {
       onError: (error) => {
         const message = failureMessage(error);
         if (isApiError(error)) {
-          let focus = true;
+          const fromServer: Errors = {};
           for (const field of FIELDS) {
             const detail = error.details?.[field];
-            if (!detail) continue;
-            form.setError(field, { message: detail }, { shouldFocus: focus });
-            focus = false;
+            if (detail) fromServer[field] = detail;
           }
+          showErrors(fromServer);
         }
         setStatus({ kind: 'failed', message });
         toast.error(message, { duration: TOAST_DURATION_MS });
       },
     });
-  });
+  };
+
+  /** Once submitted, a field's message follows what is typed in it; the others stay. */
+  const onFieldChange = async (name: string) => {
+    const field = FIELDS.find((candidate) => candidate === name);
+    if (!field) return;
+    if (field === 'message') setMessageLength(values().message.length);
+    if (!submitted.current) return;
+    const { errors: found } = await check(values());
+    setErrors((shown) => ({ ...shown, [field]: found[field] }));
+  };
 
   const busy = send.isPending;
   const describedByField = (name: (typeof FIELDS)[number], ...hints: string[]) =>
@@ -125,8 +175,15 @@ export function ContactForm() {
 
   return (
     <form
+      ref={formRef}
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
+      onChange={(event) => {
+        const { target } = event;
+        if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) {
+          void onFieldChange(target.name);
+        }
+      }}
       onFocus={() => void loadRules().catch(() => undefined)}
       className="relative grid gap-6"
       aria-labelledby="contact-form-title"
@@ -146,9 +203,9 @@ export function ContactForm() {
             autoComplete="name"
             aria-invalid={errors.name ? true : undefined}
             aria-describedby={describedByField('name')}
-            {...form.register('name')}
+            name="name"
           />
-          <FieldError id={errorId('name')} message={errors.name?.message} />
+          <FieldError id={errorId('name')} message={errors.name} />
         </div>
         <div className="grid content-start gap-2">
           <Label htmlFor={fieldId('email')}>Email</Label>
@@ -159,9 +216,9 @@ export function ContactForm() {
             spellCheck={false}
             aria-invalid={errors.email ? true : undefined}
             aria-describedby={describedByField('email')}
-            {...form.register('email')}
+            name="email"
           />
-          <FieldError id={errorId('email')} message={errors.email?.message} />
+          <FieldError id={errorId('email')} message={errors.email} />
         </div>
       </div>
 
@@ -173,10 +230,10 @@ export function ContactForm() {
           className="resize-y"
           aria-invalid={errors.message ? true : undefined}
           aria-describedby={describedByField('message', 'contact-message-count')}
-          {...form.register('message')}
+          name="message"
         />
         <div className="flex items-start justify-between gap-4">
-          <FieldError id={errorId('message')} message={errors.message?.message} />
+          <FieldError id={errorId('message')} message={errors.message} />
           <p
             id="contact-message-count"
             className={cn(
@@ -190,7 +247,7 @@ export function ContactForm() {
         </div>
       </div>
 
-      <HoneypotField id={fieldId('website')} {...form.register('website')} />
+      <HoneypotField id={fieldId('website')} name="website" />
 
       {status?.kind === 'sent' ? (
         <Alert ref={sentRef} variant="success" data-testid="contact-sent">
@@ -205,7 +262,7 @@ export function ContactForm() {
         <Alert variant="destructive" data-testid="contact-failed">
           <TriangleAlert aria-hidden="true" />
           <AlertDescription>
-            {status?.kind === 'failed' ? status.message : errors.root?.message}
+            {status?.kind === 'failed' ? status.message : errors.root}
           </AlertDescription>
         </Alert>
       ) : null}
