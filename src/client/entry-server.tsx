@@ -7,20 +7,18 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import type { PageRenderer } from '../shared/page-data.ts';
 import { isEnabled } from '../shared/settings.ts';
 import { AppProvider } from './app/provider.tsx';
-import { appRoutes } from './app/router.tsx';
+import { AppRoutes, preloadPage } from './app/router.tsx';
 import { clearData, setData } from './lib/public-data.ts';
 import { siteSettingKey } from './lib/site-settings.ts';
 
 /** The markup inside `#root`, or null when the address is a redirect (none today). */
 export const render: PageRenderer = async (input) => {
-  const handler = createStaticHandler(appRoutes({ server: true }));
-  const context = await handler.query(new Request(input.url));
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const url = new URL(input.url);
+  await preloadPage(url.pathname);
   // The store is the module's own: seeded, rendered and emptied in one synchronous step, so
   // pages rendered at once for different requests never see each other's data.
   clearData();
@@ -33,7 +31,9 @@ export const render: PageRenderer = async (input) => {
     return renderToString(
       <StrictMode>
         <AppProvider>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={url.pathname + url.search}>
+            <AppRoutes />
+          </StaticRouter>
         </AppProvider>
       </StrictMode>,
     );

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/index.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { preloadPage } from './app/router.tsx';
 import { seedPageData } from './lib/page-data.ts';
 import { seedSettingsFromPage } from './lib/site-settings.ts';
 import './styles.css';
@@ -16,10 +16,12 @@ seedPageData();
 // the staff panel arrive empty and render here.
 async function start(container: HTMLElement) {
   const prerendered = container.firstElementChild !== null;
-  const router = await createAppRouter({ hydrate: prerendered });
+  // The page's code first, so the first render draws it whole: for a served page, the same
+  // tree the server drew, which React can hydrate instead of replacing.
+  await preloadPage(window.location.pathname).catch(() => undefined);
   const app = (
     <StrictMode>
-      <App router={router} />
+      <App />
     </StrictMode>
   );
   if (prerendered) {

@@ -237,6 +237,52 @@ describe('unknown page', () => {
   });
 });
 
+describe('moving between pages', () => {
+  it('keeps the page on screen with the progress bar while the next one is on its way', async () => {
+    const page = await openPage();
+    await visit(page, '/');
+    // Hold the Press page's code until the bar has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/press-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Press' }).click();
+    const bar = page.getByTestId('navigation-progress');
+    await poll(() => bar.getAttribute('data-loading')).toBe('true');
+    expect(await page.getByRole('heading', { level: 1, name: /beyond banking/ }).isVisible()).toBe(
+      true,
+    );
+    release();
+    await page.getByRole('heading', { level: 1, name: /Press/ }).waitFor();
+    expect(pathname(page)).toBe('/press');
+    await poll(() => bar.getAttribute('data-loading')).toBeNull();
+  });
+
+  it('shows a page whose code cannot be downloaded as an error inside the layout', async () => {
+    const page = await openPage({
+      // The refused download, and React reporting the error the page's boundary caught.
+      allowConsole: [
+        /^\[error\] Failed to load resource: net::ERR_FAILED/,
+        /^\[error\] TypeError: Failed to fetch dynamically imported module/,
+      ],
+    });
+    await visit(page, '/');
+    await page.route('**/assets/press-*.js', (route) => route.abort());
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Press' }).click();
+    const error = page.getByTestId('route-error');
+    await error.waitFor();
+    expect(await error.getByRole('heading', { name: 'Something went wrong' }).isVisible()).toBe(
+      true,
+    );
+    // Header and footer stay, so the visitor can go elsewhere; the next page clears the error.
+    await page.getByRole('banner').getByRole('link', { name: 'Cards' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Choose your calibre.' }).waitFor();
+    expect(await error.count()).toBe(0);
+  });
+});
+
 describe('server', () => {
   it('answers an unknown API path with a JSON 404', async () => {
     const res = await fetch(`${baseURL}/api/nope`);

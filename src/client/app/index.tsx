@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import type { DataRouter } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from './provider.tsx';
-import { AppRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 
-export function App({ router }: { router: DataRouter }) {
+export function App() {
   // Set once the first render is committed (for a served page: once it is hydrated), so tests
   // and monitoring can tell a page that is live from one that is only drawn.
   useEffect(() => {
@@ -11,7 +11,9 @@ export function App({ router }: { router: DataRouter }) {
   }, []);
   return (
     <AppProvider>
-      <AppRouter router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   );
 }

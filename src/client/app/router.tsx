@@ -1,34 +1,18 @@
-import type { ComponentType } from 'react';
-import {
-  createBrowserRouter,
-  matchRoutes,
-  type DataRouter,
-  type LoaderFunction,
-  type RouteObject,
-} from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { Suspense, use, type ComponentType } from 'react';
+import { matchRoutes, Outlet, Route, Routes, useLocation } from 'react-router';
 import type { SpaPath } from '../../shared/routes.ts';
 import { AppErrorBoundary, RouteErrorBoundary } from '../components/errors/route-error.tsx';
+import { pageLoadSettled, pageLoadStarted } from '../lib/page-loading.ts';
 import NotFoundRoute from './routes/not-found.tsx';
 import RootRoute from './routes/root.tsx';
 
 /**
- * A route module (app/routes/**): the page as its default export, optionally a loader (which
- * starts reading what the page will need) and an error boundary.
+ * A route module (app/routes/**): the page as its default export, and optionally a loader that
+ * starts reading what the page will need while it is on its way.
  */
 type RouteModule = {
   default: ComponentType;
-  clientLoader?: LoaderFunction;
-  ErrorBoundary?: ComponentType;
-};
-
-const convert = (module: RouteModule) => {
-  const { default: Component, clientLoader, ErrorBoundary } = module;
-  return {
-    Component,
-    ...(clientLoader ? { loader: clientLoader } : {}),
-    ...(ErrorBoundary ? { ErrorBoundary } : {}),
-  };
+  clientLoader?: () => unknown;
 };
 
 /**
@@ -83,67 +67,103 @@ const pages: Record<SpaPath, () => Promise<RouteModule>> = {
   '/admin/applicants/:id': withQueries(() => import('./routes/admin/admin-case.tsx')),
 };
 
-/** What the route table is built for: the browser, or the server's render of a public page. */
-type RouteTarget = { server?: boolean };
-
 /**
- * The app's route table. On the server (`entry-server.tsx`) routes carry no loaders: what a
- * loader would start fetching, the server has already put in the page's data.
+ * A page module being loaded, with the fields React's `use` reads to return a settled one
+ * without suspending: a page loaded before the first render (preloadPage) renders at once,
+ * which hydration needs, as the server drew it.
  */
-export function appRoutes(target: RouteTarget = {}): RouteObject[] {
-  const pageRoutes: RouteObject[] = Object.entries(pages).map(([path, load]) => ({
-    // Named ids: the same on the server and in the browser, which hydration relies on.
-    id: path,
-    path,
-    // Exact case, like the server's isSpaPath(): /Cards is a 404 on both sides.
-    caseSensitive: true,
-    lazy: () =>
-      load()
-        .then(convert)
-        .then((route) => (target.server ? { ...route, loader: undefined } : route)),
-  }));
+type Loading = Promise<RouteModule> & {
+  status?: 'pending' | 'fulfilled' | 'rejected';
+  value?: RouteModule;
+  reason?: unknown;
+};
+const loading = new Map<SpaPath, Loading>();
 
-  return [
-    {
-      id: 'root',
-      path: '/',
-      Component: RootRoute,
-      ErrorBoundary: AppErrorBoundary,
-      HydrateFallback: () => null,
-      children: [
-        {
-          // Pathless: page errors render inside the layout, keeping header and footer.
-          id: 'page',
-          ErrorBoundary: RouteErrorBoundary,
-          children: [...pageRoutes, { id: 'not-found', path: '*', Component: NotFoundRoute }],
-        },
-      ],
+function loadPage(path: SpaPath, options: { prefetch: boolean }): Loading {
+  const known = loading.get(path);
+  if (known) return known;
+  const started: Loading = pages[path]();
+  started.status = 'pending';
+  pageLoadStarted();
+  started.then(
+    (module) => {
+      started.status = 'fulfilled';
+      started.value = module;
+      if (options.prefetch) module.clientLoader?.();
     },
-  ];
+    (reason: unknown) => {
+      started.status = 'rejected';
+      started.reason = reason;
+    },
+  );
+  void started.finally(pageLoadSettled).catch(() => undefined);
+  loading.set(path, started);
+  return started;
+}
+
+const PATHS = Object.keys(pages) as SpaPath[];
+
+/** The page the address shows, as the router matches it (exact case, like the server). */
+function pageAt(pathname: string): SpaPath | null {
+  const match = matchRoutes(
+    PATHS.map((path) => ({ path, caseSensitive: true })),
+    pathname,
+  )?.[0];
+  return (match?.route.path as SpaPath | undefined) ?? null;
 }
 
 /**
- * The browser's router. When the server sent the page already rendered (`#root` has content),
- * the page's lazy route modules are loaded first, so the first render in the browser draws the
- * same tree the server did and React can hydrate it instead of replacing it.
+ * Loads the page at `pathname` before the first render, in the browser and on the server, so
+ * that render draws it whole rather than a fallback. What a loader would start fetching, a
+ * drawn page already carries, so it runs only for pages the browser loads later.
  */
-export async function createAppRouter(options: { hydrate: boolean }) {
-  const routes = appRoutes();
-  if (!options.hydrate) return createBrowserRouter(routes);
-  const loaderData: Record<string, unknown> = {};
-  await Promise.all(
-    (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
-      if (typeof route.lazy === 'function') {
-        const resolved = await route.lazy();
-        Object.assign(route, resolved, { lazy: undefined });
-      }
-      // The server ran no loader; one that only prefetches has nothing the page waits for.
-      if (route.loader && route.id) loaderData[route.id] = null;
-    }),
-  );
-  return createBrowserRouter(routes, { hydrationData: { loaderData } });
+export async function preloadPage(pathname: string): Promise<void> {
+  const path = pageAt(pathname);
+  if (path) await loadPage(path, { prefetch: false });
 }
 
-export function AppRouter({ router }: { router: DataRouter }) {
-  return <RouterProvider router={router} />;
+function Page({ path }: { path: SpaPath }) {
+  const { default: Component } = use<RouteModule>(
+    loadPage(path, { prefetch: true }) as Promise<RouteModule>,
+  );
+  return <Component />;
+}
+
+/** Page errors render inside the layout, keeping header and footer; a new address clears them. */
+function PageBoundary() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Outlet />
+    </RouteErrorBoundary>
+  );
+}
+
+/**
+ * The app's routes, the same in the browser and in the server's render of a public page. Each
+ * page's code is loaded when it is first shown; a navigation is a transition, so the page being
+ * left stays on screen (with the progress bar) until the next one has arrived.
+ */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={null}>
+      <Routes>
+        <Route
+          path="/"
+          element={
+            <AppErrorBoundary>
+              <RootRoute />
+            </AppErrorBoundary>
+          }
+        >
+          <Route element={<PageBoundary />}>
+            {PATHS.map((path) => (
+              <Route key={path} path={path} caseSensitive element={<Page path={path} />} />
+            ))}
+            <Route path="*" element={<NotFoundRoute />} />
+          </Route>
+        </Route>
+      </Routes>
+    </Suspense>
+  );
 }

@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Component, useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { Monogram } from '../brand/logo.tsx';
 import { Container } from '../layouts/container.tsx';
 import { Head } from '../seo/head.tsx';
 import { Button } from '../ui/button.tsx';
-import { NotFound } from './not-found.tsx';
 
 /** Logs the real error for developers; users only ever see the friendly message. */
 function useReportError(error: unknown): void {
@@ -41,14 +40,32 @@ function ErrorMessage() {
   );
 }
 
-/**
- * Error boundary for pages, rendered inside the site layout. Unknown routes thrown as 404
- * responses show the 404 page; anything else a generic message (never the error itself).
- */
-export function RouteErrorBoundary() {
-  const error = useRouteError();
+/** Catches what its children throw while rendering (a failed page download included). */
+class Boundary extends Component<
+  { children: ReactNode; fallback: (error: unknown) => ReactNode; resetKey?: string },
+  { failed: boolean; error: unknown }
+> {
+  override state = { failed: false, error: null as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: true, error };
+  }
+
+  // A new address clears the error without remounting what did not fail (a page shared by
+  // several addresses keeps its state and focus, as it does without an error).
+  override componentDidUpdate(previous: { resetKey?: string }) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) {
+      this.setState({ failed: false, error: null });
+    }
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback(this.state.error) : this.props.children;
+  }
+}
+
+function PageError({ error }: { error: unknown }) {
   useReportError(error);
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
     <Container
       className="flex flex-col items-center py-20 text-center md:py-28"
@@ -59,9 +76,7 @@ export function RouteErrorBoundary() {
   );
 }
 
-/** Last-resort boundary above the layout (the layout itself failed): a bare page. */
-export function AppErrorBoundary() {
-  const error = useRouteError();
+function LayoutError({ error }: { error: unknown }) {
   useReportError(error);
   return (
     <main
@@ -76,4 +91,28 @@ export function AppErrorBoundary() {
       <ErrorMessage />
     </main>
   );
+}
+
+/**
+ * Error boundary for pages, rendered inside the site layout: a generic message, never the
+ * error itself.
+ */
+export function RouteErrorBoundary({
+  children,
+  resetKey,
+}: {
+  children: ReactNode;
+  /** The address: an error shown for one is cleared when it changes. */
+  resetKey: string;
+}) {
+  return (
+    <Boundary resetKey={resetKey} fallback={(error) => <PageError error={error} />}>
+      {children}
+    </Boundary>
+  );
+}
+
+/** Last-resort boundary above the layout (the layout itself failed): a bare page. */
+export function AppErrorBoundary({ children }: { children: ReactNode }) {
+  return <Boundary fallback={(error) => <LayoutError error={error} />}>{children}</Boundary>;
 }

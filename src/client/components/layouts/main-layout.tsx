@@ -1,5 +1,6 @@
 import { useLayoutEffect, type MouseEvent, type ReactNode } from 'react';
-import { useLocation, useNavigation } from 'react-router';
+import { useLocation } from 'react-router';
+import { usePageLoading } from '../../lib/page-loading.ts';
 import { cn } from '../../utils/cn.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -14,11 +15,12 @@ export function useScrollToTopOnRouteChange(): void {
 
 /** Thin gold bar while a lazily loaded page is on its way. */
 export function NavigationProgress() {
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle';
+  const busy = usePageLoading();
   return (
     <div
       aria-hidden="true"
+      data-testid="navigation-progress"
+      data-loading={busy || undefined}
       className={cn(
         'pointer-events-none fixed inset-x-0 top-0 z-[60] h-0.5 origin-left bg-gold-soft transition-[opacity,transform] duration-500 motion-reduce:transition-none',
         busy ? 'scale-x-75 opacity-100' : 'scale-x-0 opacity-0',
@@ -65,7 +67,7 @@ export function MainLayout({
   footerFounderSwitch,
 }: MainLayoutProps) {
   useScrollToTopOnRouteChange();
-  const navigation = useNavigation();
+  const loading = usePageLoading();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -74,7 +76,7 @@ export function MainLayout({
       <main
         id="main"
         tabIndex={-1}
-        aria-busy={navigation.state === 'loading' || undefined}
+        aria-busy={loading || undefined}
         className="flex-1 outline-none"
       >
         {children}

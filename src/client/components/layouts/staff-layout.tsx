@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link, useNavigation } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { usePageLoading } from '../../lib/page-loading.ts';
 import { BRAND_NAME } from '../../config/site.ts';
 import { Monogram } from '../brand/logo.tsx';
 import { ThemeToggle } from '../theme-toggle.tsx';
@@ -19,7 +20,7 @@ type StaffLayoutProps = {
  */
 export function StaffLayout({ children, extras }: StaffLayoutProps) {
   useScrollToTopOnRouteChange();
-  const navigation = useNavigation();
+  const loading = usePageLoading();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -44,7 +45,7 @@ export function StaffLayout({ children, extras }: StaffLayoutProps) {
       <main
         id="main"
         tabIndex={-1}
-        aria-busy={navigation.state === 'loading' || undefined}
+        aria-busy={loading || undefined}
         className="flex-1 outline-none"
       >
         {children}
