@@ -4,10 +4,8 @@
  * overlay or the legal editor are not counted). Run by `npm run build`; the figures go into
  * docs/benchmarks.md.
  *
- * Enforces the budget (issue 16, decision 046): 120 kB per public route. A route still above it
- * has an allowance (its size when the budget came in, plus a little), lowered as it shrinks;
- * the build fails, naming the route and its size, when a route outgrows its allowance, or the
- * budget if it has none.
+ * Enforces the budget (issue 16, decision 046): 120 kB per public route. The build fails,
+ * naming the route and its size, when any route is over it.
  */
 import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -68,15 +66,6 @@ for (const path of SPA_PATHS) {
 /** The budget, in the report's units (1 kB = 1,024 bytes, gzipped). */
 const BUDGET_KB = 120;
 
-/**
- * Routes not yet within the budget, and what they may not exceed meanwhile. Lower an allowance
- * when its route shrinks; delete it once the route is within the budget.
- */
-const ALLOWANCE_KB: Partial<Record<string, number>> = {
-  '/cards': 121,
-  '/update-legal': 125,
-};
-
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const lines = rows.map(([path, bytes]) => `  ${path.padEnd(16)} ${kb(bytes).padStart(9)}`);
 process.stdout.write(
@@ -85,10 +74,9 @@ process.stdout.write(
 
 const over: string[] = [];
 for (const [path, bytes] of rows) {
-  const allowed = Math.max(BUDGET_KB, ALLOWANCE_KB[path] ?? BUDGET_KB);
-  if (bytes > allowed * 1024) {
+  if (bytes > BUDGET_KB * 1024) {
     over.push(
-      `bundle-report: ${path} loads ${kb(bytes)} of JavaScript on a first visit, over its ${allowed} kB ${allowed === BUDGET_KB ? 'budget' : `allowance (budget ${BUDGET_KB} kB)`}; see docs/decisions/046-public-javascript-budget.md.`,
+      `bundle-report: ${path} loads ${kb(bytes)} of JavaScript on a first visit, over the ${BUDGET_KB} kB budget; see docs/decisions/046-public-javascript-budget.md.`,
     );
   }
 }

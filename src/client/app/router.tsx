@@ -4,7 +4,7 @@ import type { SpaPath } from '../../shared/routes.ts';
 import { AppErrorBoundary, RouteErrorBoundary } from '../components/errors/route-error.tsx';
 import { pageLoadSettled, pageLoadStarted } from '../lib/page-loading.ts';
 import NotFoundRoute from './routes/not-found.tsx';
-import RootRoute from './routes/root.tsx';
+import RootRoute, { isAdminPath, preloadStaffLayout } from './routes/root.tsx';
 
 /**
  * A route module (app/routes/**): the page as its default export, and optionally a loader that
@@ -119,7 +119,10 @@ function pageAt(pathname: string): SpaPath | null {
  */
 export async function preloadPage(pathname: string): Promise<void> {
   const path = pageAt(pathname);
-  if (path) await loadPage(path, { prefetch: false });
+  await Promise.all([
+    path ? loadPage(path, { prefetch: false }) : null,
+    isAdminPath(pathname) ? preloadStaffLayout() : null,
+  ]);
 }
 
 function Page({ path }: { path: SpaPath }) {

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { MainLayout } from '../../components/layouts/main-layout.tsx';
-import { StaffLayout } from '../../components/layouts/staff-layout.tsx';
 import { paths } from '../../config/paths.ts';
 import { COMPANY } from '../../config/site.ts';
 import { AnalyticsScript } from '../../features/consent/components/analytics-script.tsx';
@@ -14,6 +13,15 @@ import { useMaintenanceMode } from '../../features/maintenance/api/get-maintenan
 import { MaintenancePage } from '../../features/maintenance/components/maintenance-page.tsx';
 import { useHydrated } from '../../lib/hydrated.ts';
 import { useLiveSiteSettings } from '../../lib/site-settings.ts';
+
+// Staff only: the panel's layout is not in what every public page downloads first (decision
+// 046). The router loads it beside a staff page's code (preloadStaffLayout), so the panel's
+// first render does not wait for it.
+const loadStaffLayout = () => import('../../components/layouts/staff-layout.tsx');
+export const preloadStaffLayout = () => loadStaffLayout().then(() => undefined);
+const StaffLayout = lazy(() =>
+  loadStaffLayout().then((module) => ({ default: module.StaffLayout })),
+);
 
 // Testers only: loaded when `?qa=1` asks for it, so visitors never download it.
 const QaOverlay = lazy(() =>
@@ -44,7 +52,7 @@ const footerLinkClasses =
  * The staff panel and every page under it (the invitation page, case screens) stay reachable
  * while the site is in maintenance, and have the staff layout.
  */
-function isAdminPath(pathname: string): boolean {
+export function isAdminPath(pathname: string): boolean {
   return pathname === paths.admin.path || pathname.startsWith(`${paths.admin.path}/`);
 }
 

@@ -1,19 +1,10 @@
 import { CircleCheck, FileText, LoaderCircle, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { LEGAL_SLUGS, type LegalSlug } from '../../../../shared/legal.ts';
 import { metaForPath } from '../../../../shared/seo.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { clearStaffToken, getStaffToken, useStaffToken } from '../../../lib/staff-token.ts';
@@ -35,6 +26,14 @@ function listTitles(slugs: readonly LegalSlug[]): string {
     : (titles[0] ?? '');
 }
 
+// The confirmation's dialog (Radix, about 13 kB) is fetched when a member reaches for the
+// button, not with the page (decision 046): visitors who are not staff never need it.
+const loadDialog = () => import('./replace-legal-dialog.tsx');
+const ReplaceLegalDialog = lazy(() =>
+  loadDialog().then((module) => ({ default: module.ReplaceLegalDialog })),
+);
+const prefetchDialog = () => void loadDialog().catch(() => undefined);
+
 type Outcome = { kind: 'success'; updated: LegalSlug[] } | { kind: 'error'; message: string };
 
 /**
@@ -46,6 +45,8 @@ export function UpdateLegalPanel() {
   const documents = useLegalDocuments();
   const apply = useApplyLegalUpdates();
   const [confirming, setConfirming] = useState(false);
+  // Mounted from the first press on, so closing keeps the dialog's own exit.
+  const [dialogWanted, setDialogWanted] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const run = () => {
@@ -122,7 +123,16 @@ export function UpdateLegalPanel() {
 
         <div className="mt-8">
           {staffToken ? (
-            <Button size="lg" onClick={() => setConfirming(true)} disabled={busy}>
+            <Button
+              size="lg"
+              onPointerEnter={prefetchDialog}
+              onFocus={prefetchDialog}
+              onClick={() => {
+                setDialogWanted(true);
+                setConfirming(true);
+              }}
+              disabled={busy}
+            >
               {busy ? (
                 <>
                   <LoaderCircle
@@ -170,23 +180,11 @@ export function UpdateLegalPanel() {
         </Alert>
       ) : null}
 
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Replace the legal documents?</DialogTitle>
-            <DialogDescription>
-              The Privacy Policy, Terms of Membership and Cookie Policy will be replaced with the
-              versions bundled with this release. Edits made since will be lost.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button onClick={run}>Replace documents</Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      {dialogWanted ? (
+        <Suspense fallback={null}>
+          <ReplaceLegalDialog open={confirming} onOpenChange={setConfirming} onConfirm={run} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
