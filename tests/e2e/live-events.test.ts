@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
 import { ownServer } from './helpers/own-server.ts';
 
@@ -13,6 +13,8 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_
  */
 describe('live events shared by the tabs of a browser (own server: it switches maintenance)', () => {
   const own = ownServer();
+  // A test that fails halfway must not leave the next (or its own retry) in maintenance.
+  afterEach(() => own.setMaintenance(false));
 
   /** The pages of the context that opened an events stream, one entry per stream. */
   function streamsOpenedBy(context: BrowserContext): Page[] {
@@ -111,6 +113,5 @@ describe('live events shared by the tabs of a browser (own server: it switches m
 
     await own.setMaintenance(true);
     for (const tab of tabs.filter((tab) => tab !== leader)) await maintenanceHeading(tab).waitFor();
-    await own.setMaintenance(false);
   });
 });

@@ -1,4 +1,4 @@
-import { Suspense, use, type ComponentType } from 'react';
+import { Suspense, use, useEffect, type ComponentType } from 'react';
 import { matchRoutes, Outlet, Route, Routes, useLocation } from 'react-router';
 import type { SpaPath } from '../../shared/routes.ts';
 import { AppErrorBoundary, RouteErrorBoundary } from '../components/errors/route-error.tsx';
@@ -147,9 +147,24 @@ function PageBoundary() {
  * page's code is loaded when it is first shown; a navigation is a transition, so the page being
  * left stays on screen (with the progress bar) until the next one has arrived.
  */
+/**
+ * Marks the page live once the routes' content has committed: for a served page, once it is
+ * hydrated. Inside the Suspense boundary, because React hydrates a boundary's content in a pass
+ * of its own, after the shell around it has committed: a flag set by the shell would say "live"
+ * while the page's own effects (scroll to top, focus) were still to run. Tests and monitoring
+ * read it to tell a page that is live from one that is only drawn.
+ */
+function LiveMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 export function AppRoutes() {
   return (
     <Suspense fallback={null}>
+      <LiveMarker />
       <Routes>
         <Route
           path="/"

@@ -122,4 +122,32 @@ describe('the public data store', () => {
     expect(calls.count).toBe(1);
     expect(peek(src).data).toBe('boilerplate');
   });
+
+  it('keeps a live change that arrives while a read begun before it is on its way', async () => {
+    // The catch-up read after a dropped stream is answered with the old value, but the event
+    // announcing the new one reaches the page first.
+    let answer: (value: boolean) => void = () => undefined;
+    const src: DataSource<boolean> = {
+      key: ['maintenance'],
+      fetch: () => new Promise<boolean>((resolve) => (answer = resolve)),
+      retry: false,
+    };
+    setData(['maintenance'], false);
+    const stop = watch(src);
+    const reading = invalidate(['maintenance']);
+    await settle();
+    setData(['maintenance'], true);
+    answer(false);
+    await reading;
+    expect(peek(src).data).toBe(true);
+    expect(peek(src).isFetching).toBe(false);
+
+    // A read begun after the change is kept as usual.
+    const again = invalidate(['maintenance']);
+    await settle();
+    answer(false);
+    await again;
+    expect(peek(src).data).toBe(false);
+    stop();
+  });
 });

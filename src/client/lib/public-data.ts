@@ -42,9 +42,18 @@ interface Entry {
   readonly updatedAt: number;
   /** Known to be out of date (a change was made): read again when next needed. */
   readonly stale: boolean;
+  /** Counts the values set directly (setData), so a read that started before one is not kept. */
+  readonly version: number;
 }
 
-const EMPTY: Entry = { hasData: false, failed: false, fetching: false, updatedAt: 0, stale: false };
+const EMPTY: Entry = {
+  hasData: false,
+  failed: false,
+  fetching: false,
+  updatedAt: 0,
+  stale: false,
+  version: 0,
+};
 
 const entries = new Map<string, Entry>();
 const running = new Map<string, Promise<void>>();
@@ -73,9 +82,16 @@ function load<T>(source: DataSource<T>): Promise<void> {
   if (current) return current;
   const run = (async () => {
     write(id, { fetching: true });
+    const { version } = entries.get(id) ?? EMPTY;
     for (let attempt = 0; ; attempt += 1) {
       try {
         const data = await source.fetch();
+        // A live event set a value while this read was on its way: the read may have been
+        // answered before that change, so the event's value stands.
+        if ((entries.get(id) ?? EMPTY).version !== version) {
+          write(id, { fetching: false });
+          return;
+        }
         const updatedAt = Date.now();
         write(id, { hasData: true, data, failed: false, fetching: false, updatedAt, stale: false });
         return;
@@ -148,7 +164,15 @@ export function setData<T>(key: DataKey, data: T | ((previous: T | undefined) =>
   const previous = entries.get(id)?.data as T | undefined;
   const next =
     typeof data === 'function' ? (data as (previous: T | undefined) => T)(previous) : data;
-  write(id, { hasData: true, data: next, failed: false, updatedAt: Date.now(), stale: false });
+  const version = (entries.get(id)?.version ?? 0) + 1;
+  write(id, {
+    hasData: true,
+    data: next,
+    failed: false,
+    updatedAt: Date.now(),
+    stale: false,
+    version,
+  });
 }
 
 /** Marks an entry out of date: read again now if a page shows it, else when one next does. */

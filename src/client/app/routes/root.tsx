@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation, useSearchParams } from 'react-router';
-import { MainLayout } from '../../components/layouts/main-layout.tsx';
+import { MainLayout, useScrollToTopOnRouteChange } from '../../components/layouts/main-layout.tsx';
 import { paths } from '../../config/paths.ts';
 import { COMPANY } from '../../config/site.ts';
 import { AnalyticsScript } from '../../features/consent/components/analytics-script.tsx';
@@ -64,6 +64,8 @@ export function isAdminPath(pathname: string): boolean {
 export default function RootRoute() {
   useLiveSiteSettings();
   useFounderQueryParam();
+  // Here rather than in a layout: the layouts are swapped (staff, public, maintenance), this stays.
+  useScrollToTopOnRouteChange();
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const hydrated = useHydrated();

@@ -1,15 +1,21 @@
-import { useLayoutEffect, type MouseEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { usePageLoading } from '../../lib/page-loading.ts';
 import { cn } from '../../utils/cn.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-/** SPEC §2: every route change scrolls to the top. */
+/**
+ * SPEC §2: every route change scrolls to the top. Not the first render: a page just loaded is
+ * where the browser put it (the top, or where a reload left it), and a drawn page hydrates after
+ * the visitor may already have scrolled it.
+ */
 export function useScrollToTopOnRouteChange(): void {
   const { pathname } = useLocation();
+  const shown = useRef<string | null>(null);
   useLayoutEffect(() => {
-    window.scrollTo(0, 0);
+    if (shown.current !== null && shown.current !== pathname) window.scrollTo(0, 0);
+    shown.current = pathname;
   }, [pathname]);
 }
 
@@ -66,7 +72,6 @@ export function MainLayout({
   footerCookieSettings,
   footerFounderSwitch,
 }: MainLayoutProps) {
-  useScrollToTopOnRouteChange();
   const loading = usePageLoading();
   return (
     <div className="flex min-h-dvh flex-col">

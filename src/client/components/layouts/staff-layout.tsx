@@ -5,7 +5,7 @@ import { usePageLoading } from '../../lib/page-loading.ts';
 import { BRAND_NAME } from '../../config/site.ts';
 import { Monogram } from '../brand/logo.tsx';
 import { ThemeToggle } from '../theme-toggle.tsx';
-import { NavigationProgress, SkipLink, useScrollToTopOnRouteChange } from './main-layout.tsx';
+import { NavigationProgress, SkipLink } from './main-layout.tsx';
 
 type StaffLayoutProps = {
   children: ReactNode;
@@ -19,7 +19,6 @@ type StaffLayoutProps = {
  * use to staff and take room from the tables.
  */
 export function StaffLayout({ children, extras }: StaffLayoutProps) {
-  useScrollToTopOnRouteChange();
   const loading = usePageLoading();
   return (
     <div className="flex min-h-dvh flex-col">
