@@ -377,6 +377,20 @@ describe('the web app (built by `npm run build`)', () => {
     expect(post.statusCode).toBe(404);
     expect(post.json()).toEqual({ ok: false, error: 'Not found' });
   });
+  it('draws /apply for a visitor without an application, and leaves it to the browser for one with', async () => {
+    const visitor = await t.app.inject('/apply');
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.body).toContain('Have an invitation code?');
+    expect(visitor.body).toMatch(/<script type="module" fetchpriority="low"/);
+
+    // Someone with an application is shown where they stand, which only the browser knows.
+    const applicant = await t.app.inject({ url: '/apply', cookies: { apply_session: 'an-id' } });
+    expect(applicant.statusCode).toBe(200);
+    expect(applicant.body).not.toContain('Have an invitation code?');
+    expect(applicant.body).toMatch(/<div id="root"><\/div>/);
+    // The steps after /apply are never drawn here.
+    expect((await t.app.inject('/apply/details')).body).toMatch(/<div id="root"><\/div>/);
+  });
 });
 
 describe('no file downloads without a credential', () => {

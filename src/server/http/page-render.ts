@@ -19,8 +19,14 @@ import { listLegalDocuments } from '../services/legal-documents.ts';
 /** Built by `npm run build` (vite build --ssr) next to the client. */
 export const SSR_ENTRY = join(PROJECT_ROOT, 'dist', 'ssr', 'entry-server.js');
 
-/** The apply flow, the account portal and the staff panel are private: never rendered here. */
-export function isRenderedPath(pathname: string): boolean {
+/**
+ * The apply flow's steps, the account portal and the staff panel are private: never rendered
+ * here. `/apply` itself is the public way in (the invitation code beside the application form)
+ * and is rendered for a visitor without an application; one with an application session is
+ * shown where they stand, which only the browser knows how to draw (decision 056).
+ */
+export function isRenderedPath(pathname: string, hasApplicantSession = false): boolean {
+  if (pathname === '/apply') return !hasApplicantSession;
   return !/^\/(apply|account|admin)(\/|$)/.test(pathname);
 }
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { APPLY_SESSION_COOKIE } from '../../shared/api.ts';
 import { isSpaPath, matchSpaPath, SPA_PATHS } from '../../shared/routes.ts';
 import { NOT_FOUND_META, PAGE_META } from '../../shared/seo.ts';
 import { isEnabled } from '../../shared/settings.ts';
@@ -119,7 +120,9 @@ export async function registerSpa(
     } else {
       reply.code(isSpaPath(pathname) ? 200 : 404);
     }
-    const drawn = renderPage !== null && isRenderedPath(pathname);
+    const drawn =
+      renderPage !== null &&
+      isRenderedPath(pathname, Boolean(request.cookies[APPLY_SESSION_COOKIE]));
     let page = withSettings((drawn && drawnPageFor ? drawnPageFor : pageFor)(pathname), settings);
     if (drawn) page = await renderPage(page, request.url, settings);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
