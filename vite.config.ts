@@ -11,8 +11,12 @@ const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
 const apiTarget = 'http://127.0.0.1:3000';
 
 // Route modules of the two private areas. Each area is built as one bundle (one download for
-// the whole apply flow), and the public site must never load either of them.
+// the whole apply flow), and the public site must never load either of them. `/apply` itself,
+// the public way in, is a chunk of its own: a visitor reading it does not download the steps
+// after it until the page is idle (decision 056).
 const applyRoutes = /[\\/]src[\\/]client[\\/]app[\\/]routes[\\/]apply[\\/]/;
+const applyEntryRoute = /[\\/]src[\\/]client[\\/]app[\\/]routes[\\/]apply[\\/]apply\.tsx$/;
+const applyStepRoutes = (id: string) => applyRoutes.test(id) && !applyEntryRoute.test(id);
 const adminRoutes = /[\\/]src[\\/]client[\\/]app[\\/]routes[\\/]admin[\\/]/;
 const publicRoutes = /[\\/]src[\\/]client[\\/]app[\\/]routes[\\/]public[\\/]/;
 
@@ -85,7 +89,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // Only the route modules themselves are grouped; their dependencies stay with
           // automatic chunking, so nothing shared with the public site moves into these.
           groups: [
-            { name: 'apply', test: applyRoutes, includeDependenciesRecursively: false },
+            { name: 'apply-steps', test: applyStepRoutes, includeDependenciesRecursively: false },
             { name: 'admin', test: adminRoutes, includeDependenciesRecursively: false },
           ],
         },

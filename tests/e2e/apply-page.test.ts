@@ -49,6 +49,27 @@ async function errorOf(page: Page, label: string): Promise<string | null> {
   return errorId ? page.locator(`#${errorId}`).textContent() : null;
 }
 
+describe('/apply for a visitor without an application', () => {
+  it('arrives drawn, and downloads the steps after it only once the visitor starts on a panel', async () => {
+    const page = await openPage();
+    const steps: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/apply-steps-[^/]*\.js$/.test(request.url())) steps.push(request.url());
+    });
+    const response = await page.goto('/apply');
+    // Drawn by the server: the panels are in the HTML before any script runs (decision 056).
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('Have an invitation code?');
+    expect(html).toContain('No code yet? Start here.');
+    await codeField(page).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(steps).toEqual([]);
+
+    await codeField(page).focus();
+    await poll(() => steps.length).toBe(1);
+  });
+});
+
 describe('/apply layout', () => {
   it("shows both panels with SPEC's words, side by side on wide screens and stacked on phones", async () => {
     const { page, calls } = await openApply();

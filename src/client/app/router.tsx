@@ -3,6 +3,7 @@ import { matchRoutes, Outlet, Route, Routes, useLocation } from 'react-router';
 import type { SpaPath } from '../../shared/routes.ts';
 import { AppErrorBoundary, RouteErrorBoundary } from '../components/errors/route-error.tsx';
 import { pageLoadSettled, pageLoadStarted } from '../lib/page-loading.ts';
+import { registerReadAhead } from '../lib/read-ahead.ts';
 import NotFoundRoute from './routes/not-found.tsx';
 import RootRoute, { isAdminPath, preloadStaffLayout } from './routes/root.tsx';
 
@@ -79,12 +80,27 @@ type Loading = Promise<RouteModule> & {
 };
 const loading = new Map<SpaPath, Loading>();
 
-function loadPage(path: SpaPath, options: { prefetch: boolean }): Loading {
+/** Shows the progress bar until `loading` settles. */
+function showProgress(loading: Loading): void {
+  pageLoadStarted();
+  void loading.finally(pageLoadSettled).catch(() => undefined);
+}
+
+/** Loads read ahead with no one waiting for them: no progress bar unless a page then needs one. */
+const quietLoads = new WeakSet<Loading>();
+
+function loadPage(path: SpaPath, options: { prefetch: boolean; quiet?: boolean }): Loading {
   const known = loading.get(path);
-  if (known) return known;
+  if (known) {
+    if (!options.quiet && known.status === 'pending' && quietLoads.delete(known)) {
+      showProgress(known);
+    }
+    return known;
+  }
   const started: Loading = pages[path]();
   started.status = 'pending';
-  pageLoadStarted();
+  if (options.quiet) quietLoads.add(started);
+  else showProgress(started);
   started.then(
     (module) => {
       started.status = 'fulfilled';
@@ -96,7 +112,6 @@ function loadPage(path: SpaPath, options: { prefetch: boolean }): Loading {
       started.reason = reason;
     },
   );
-  void started.finally(pageLoadSettled).catch(() => undefined);
   loading.set(path, started);
   return started;
 }
@@ -124,6 +139,31 @@ export async function preloadPage(pathname: string): Promise<void> {
     isAdminPath(pathname) ? preloadStaffLayout() : null,
   ]);
 }
+
+/**
+ * Reads a page's code ahead of a likely next step (the apply flow after `/apply`), when the
+ * browser is idle, without the progress bar. A failed download is tried again on navigation.
+ */
+function readAhead(pathname: string): () => void {
+  const path = pageAt(pathname);
+  if (!path || typeof window === 'undefined') return () => undefined;
+  const load = () => {
+    const started = loadPage(path, { prefetch: false, quiet: true });
+    // Dropped when it failed unseen, so a navigation downloads it again (with the bar). Once
+    // a page waits on it, it stays failed like any other (decision 055).
+    started.catch(() => {
+      if (quietLoads.has(started) && loading.get(path) === started) loading.delete(path);
+    });
+  };
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(load, { timeout: 5_000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const timer = setTimeout(load, 2_000);
+  return () => clearTimeout(timer);
+}
+
+registerReadAhead(readAhead);
 
 function Page({ path }: { path: SpaPath }) {
   const { default: Component } = use<RouteModule>(

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Container } from '../../../components/layouts/container.tsx';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { Head } from '../../../components/seo/head.tsx';
@@ -15,6 +15,7 @@ import {
 import { DeclinedNotice } from '../../../features/apply/components/declined-notice.tsx';
 import { StartedBanner } from '../../../features/apply/components/started-banner.tsx';
 import { hasApplicantSession } from '../../../features/apply/utils/session.ts';
+import { readAheadOnIntent } from '../../../lib/read-ahead.ts';
 
 /** The journey after an invitation, in the applicant's terms. */
 const NEXT_STEPS = [
@@ -29,6 +30,9 @@ const NEXT_STEPS = [
  */
 export default function ApplyRoute() {
   useTabOrderFromTop();
+  // The steps after this page are a download of their own (decision 056): read once the
+  // visitor starts on a panel, so a redeemed code moves on without waiting for them.
+  useEffect(() => readAheadOnIntent('/apply/details'), []);
   // Read once: a code redeemed here sets a session too, but the page is left right after.
   // Signing out here ends it: the page stays, with only the public panels.
   const [session, setSession] = useState(hasApplicantSession);
