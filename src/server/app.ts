@@ -99,8 +99,12 @@ import { registerVeriffEventWebhook } from './routes/veriff-event-webhook.ts';
 import { registerVeriffWatchlistWebhook } from './routes/veriff-watchlist-webhook.ts';
 import { registerVeriffWebhook } from './routes/veriff-webhook.ts';
 
-/** Query parameters that carry secrets and must never reach the logs. */
-const SECRET_PARAMS = /([?&](?:sid|token|signature)=)[^&]*/gi;
+/**
+ * Every query value, logged by name only. Some carry secrets (`sid`, `token`, an invitation
+ * `code`), and a form a browser sends by itself (a page not yet taken over by the app) puts
+ * whatever was typed there: the log keeps the address's shape, never what it carried.
+ */
+const QUERY_VALUES = /([?&][^=&#]*=)[^&#]*/g;
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
@@ -122,7 +126,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       error: safeError,
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
-        url: req.url.replace(SECRET_PARAMS, '$1[redacted]'),
+        url: req.url.replace(QUERY_VALUES, '$1[redacted]'),
         ip: req.ip,
       }),
     },

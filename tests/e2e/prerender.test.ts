@@ -103,6 +103,28 @@ describe('public pages rendered by the server', () => {
       await browser.close();
     }
   });
+
+  it('before the app runs, the drawn forms cannot be sent by the browser with what was typed in the address', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    try {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      for (const [path, field, button] of [
+        ['/contact', 'Name', 'Send'],
+        ['/apply', 'Full name', 'Submit Application'],
+      ] as const) {
+        await page.goto(`${baseURL}${path}`);
+        const submit = page.getByRole('button', { name: button });
+        expect(await submit.isDisabled(), path).toBe(true);
+        await page.getByLabel(field, { exact: true }).fill('Ada Lovelace');
+        await page.getByLabel(field, { exact: true }).press('Enter');
+        // Nothing was sent: the address is the page's own, with no query.
+        expect(page.url(), path).toBe(`${baseURL}${path}`);
+      }
+    } finally {
+      await browser.close();
+    }
+  });
 });
 
 describe('site-wide changes served drawn (own server: it switches maintenance, edits a document)', () => {

@@ -412,7 +412,7 @@ describe('no file downloads without a credential', () => {
 });
 
 describe('logs', () => {
-  it('never carry the passphrase, tokens or magic-link parameters', async () => {
+  it('never carry the passphrase, tokens, magic-link parameters or any query value', async () => {
     const lines: string[] = [];
     const { database, destroy } = await createTestDatabase();
     const server = await createServer(t.env, {
@@ -440,9 +440,19 @@ describe('logs', () => {
         headers: { 'x-admin-pass': token, cookie: 'waj_session=secret-cookie-value' },
       });
       await server.app.inject('/apply/review?sid=super-secret-sid&x=1');
+      // What a browser sends by itself when a drawn form is submitted before the app runs.
+      await server.app.inject('/contact?name=Ada+Lovelace&email=ada%40example.com&message=hi');
       const all = lines.join('\n');
-      expect(all).toContain('"url":"/apply/review?sid=[redacted]&x=1"');
-      for (const secret of [TEST_PASSPHRASE, token, 'secret-cookie-value', 'super-secret-sid']) {
+      expect(all).toContain('"url":"/apply/review?sid=[redacted]&x=[redacted]"');
+      expect(all).toContain('"url":"/contact?name=[redacted]&email=[redacted]&message=[redacted]"');
+      for (const secret of [
+        TEST_PASSPHRASE,
+        token,
+        'secret-cookie-value',
+        'super-secret-sid',
+        'Lovelace',
+        'ada%40example.com',
+      ]) {
         expect(all).not.toContain(secret);
       }
     } finally {

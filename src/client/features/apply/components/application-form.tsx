@@ -16,6 +16,7 @@ import { useApplyBasic } from '../api/apply-basic.ts';
 import { BusyLabel } from '../../../components/ui/busy-label.tsx';
 import { FieldError, describedBy } from '../../../components/form/field-error.tsx';
 import { HoneypotField } from '../../../components/form/honeypot-field.tsx';
+import { useHydrated } from '../../../lib/hydrated.ts';
 
 /** SPEC §2 and §8. */
 const RECEIVED_DESCRIPTION = "If selected, you'll receive an invitation code by email.";
@@ -92,6 +93,11 @@ export function ApplicationForm() {
       },
     );
   });
+
+  // Drawn by the server (decisions 047, 056): until the app has taken the page over, pressing
+  // the button would make the browser send the form itself, as a GET with what was typed in
+  // the address.
+  const hydrated = useHydrated();
 
   if (received) {
     return (
@@ -187,7 +193,7 @@ export function ApplicationForm() {
       ) : null}
 
       <div className="grid gap-4">
-        <Button type="submit" size="lg" disabled={busy} className="w-full">
+        <Button type="submit" size="lg" disabled={busy || !hydrated} className="w-full">
           <BusyLabel busy={busy} idle="Submit Application" working="Submitting..." />
         </Button>
         <p className="text-xs leading-relaxed text-muted-foreground">

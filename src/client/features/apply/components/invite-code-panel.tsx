@@ -16,6 +16,7 @@ import { useValidateInvite } from '../api/validate-invite.ts';
 import { CREATE_FAILED_MESSAGE, useVerifyCode } from '../api/verify-code.ts';
 import { rememberValidatedInvite } from '../utils/session.ts';
 import { BusyLabel } from '../../../components/ui/busy-label.tsx';
+import { useHydrated } from '../../../lib/hydrated.ts';
 
 /** SPEC §8 'Apply flow'. */
 const EMPTY_CODE_MESSAGE = 'Please enter an invite code';
@@ -63,6 +64,10 @@ export function InviteCodePanel() {
   const [state, setState] = useState<State>({ kind: 'idle' });
   const inputRef = useRef<HTMLInputElement>(null);
   const busy = state.kind === 'verifying';
+  // Drawn by the server (decisions 047, 056): until the app has taken the page over, pressing
+  // the button would make the browser send the form itself, as a GET with what was typed in
+  // the address.
+  const hydrated = useHydrated();
   const blank = code.trim() === '';
 
   useEffect(() => {
@@ -173,7 +178,7 @@ export function InviteCodePanel() {
           Codes are case-insensitive.
         </p>
       </div>
-      <Button type="submit" size="lg" disabled={blank || busy} className="w-full">
+      <Button type="submit" size="lg" disabled={blank || busy || !hydrated} className="w-full">
         <BusyLabel busy={busy} idle="Verify Code" working="Verifying..." />
       </Button>
     </form>

@@ -16,6 +16,7 @@ import { paths } from '../../../config/paths.ts';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../utils/cn.ts';
 import { SEND_FAILED_MESSAGE, useSendContact } from '../api/send-contact.ts';
+import { useHydrated } from '../../../lib/hydrated.ts';
 
 /** SPEC §8 'Contact and legal'. */
 const SENT_TITLE = 'Message Sent';
@@ -170,6 +171,10 @@ export function ContactForm() {
   };
 
   const busy = send.isPending;
+  // Drawn by the server (decisions 047, 056): until the app has taken the page over, pressing
+  // the button would make the browser send the form itself, as a GET with what was typed in
+  // the address.
+  const hydrated = useHydrated();
   const describedByField = (name: (typeof FIELDS)[number], ...hints: string[]) =>
     describedBy(errors[name], errorId(name), ...hints);
 
@@ -278,7 +283,12 @@ export function ContactForm() {
           </Link>{' '}
           explains.
         </p>
-        <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto sm:min-w-36">
+        <Button
+          type="submit"
+          size="lg"
+          disabled={busy || !hydrated}
+          className="w-full sm:w-auto sm:min-w-36"
+        >
           {busy ? (
             <>
               <LoaderCircle
