@@ -70,6 +70,57 @@ describe('/apply for a visitor without an application', () => {
   });
 });
 
+describe('/apply rules (the validation library)', () => {
+  /** Withholds the scripts that carry zod while `offline()` says so; counts the refusals. */
+  async function withholdRules(page: Page, offline: () => boolean) {
+    const refused = { count: 0 };
+    await page.route('**/assets/*.js', async (route) => {
+      const response = await route.fetch();
+      if (offline() && (await response.text()).includes('ZodError')) {
+        refused.count += 1;
+        return route.abort('failed');
+      }
+      return route.fulfill({ response });
+    });
+    return refused;
+  }
+
+  it('are not part of the first download, and arrive when the visitor starts on a panel', async () => {
+    const page = await openPage({ allowConsole: [/net::ERR_FAILED/] });
+    const refused = await withholdRules(page, () => true);
+    await page.goto('/apply');
+    await codeField(page).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(refused.count).toBe(0);
+    await page.getByLabel('Full name').focus();
+    await poll(() => refused.count).toBeGreaterThan(0);
+  });
+
+  it('when they cannot be fetched, Verify and Submit say so and send nothing; then both work', async () => {
+    const { page, calls } = await openApply({ allowConsole: [/net::ERR_FAILED/] });
+    let offline = true;
+    const refused = await withholdRules(page, () => offline);
+
+    await codeField(page).fill('NOSUCHCODE');
+    await verifyButton(page).click();
+    await expect.poll(() => inviteError(page).textContent()).toContain('Failed to validate code');
+    await page.getByLabel('Full name').fill('Amelia Hart');
+    await page.getByLabel('Email').fill(`amelia.rules.${Date.now()}@example.com`);
+    await submitButton(page).click();
+    await expect
+      .poll(() => formError(page).textContent())
+      .toContain('Failed to submit application');
+    expect(refused.count).toBeGreaterThan(0);
+    expect(calls).toHaveLength(0);
+    expect(await page.getByLabel('Full name').inputValue()).toBe('Amelia Hart');
+
+    offline = false;
+    await submitButton(page).click();
+    await page.getByText('Application received!').waitFor();
+    expect(calls.map((call) => new URL(call.url()).pathname)).toEqual(['/api/apply-basic']);
+  });
+});
+
 describe('/apply layout', () => {
   it("shows both panels with SPEC's words, side by side on wide screens and stacked on phones", async () => {
     const { page, calls } = await openApply();

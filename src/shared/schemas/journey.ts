@@ -18,7 +18,7 @@ import { z } from './zod.ts';
 
 /** `validate-invite`: 200 `{ok, valid: true}`; an unknown, used or expired code is a 404. */
 export type ValidateInviteResponse = { ok: true; valid: true };
-export const INVALID_INVITE_MESSAGE = 'Invalid or expired invite code';
+export { INVALID_INVITE_MESSAGE } from '../journey-messages.ts';
 
 /** `apply-verify-code`: redeems the code; the token is also set as the HttpOnly cookie. */
 export type VerifyCodeResponse = { ok: true; basic_id: string; token: string; stage: Stage };

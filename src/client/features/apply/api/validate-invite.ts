@@ -1,9 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TInviteCodeRequest } from '../../../../shared/schemas/apply.ts';
-import {
-  INVALID_INVITE_MESSAGE,
-  type ValidateInviteResponse,
-} from '../../../../shared/schemas/journey.ts';
+import { INVALID_INVITE_MESSAGE } from '../../../../shared/journey-messages.ts';
+import type { ValidateInviteResponse } from '../../../../shared/schemas/journey.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 
 /**

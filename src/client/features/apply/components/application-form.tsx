@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { ZApplicationForm, type TApplicationForm } from '../../../../shared/schemas/apply.ts';
+import type { TApplicationForm } from '../../../../shared/schemas/apply.ts';
 import { Alert, AlertDescription } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -37,6 +36,36 @@ function failureMessage(error: unknown): string {
   return error.message === GENERIC_ERROR_MESSAGE ? SUBMIT_FAILED_MESSAGE : error.message;
 }
 
+/**
+ * The form's rules (zod, its form resolver and the shared schema) are fetched when the visitor
+ * first focuses a field or presses Submit, not with the page (decision 056). A failed fetch is
+ * tried again on the next attempt; meanwhile Submit says it failed and sends nothing.
+ */
+let rules: Promise<Resolver<TApplicationForm>> | null = null;
+function loadRules() {
+  rules ??= Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('../../../../shared/schemas/apply.ts'),
+  ]).then(([{ zodResolver }, { ZApplicationForm }]) => zodResolver(ZApplicationForm));
+  rules.catch(() => {
+    rules = null;
+  });
+  return rules;
+}
+
+const resolver: Resolver<TApplicationForm> = async (values, context, options) => {
+  try {
+    return await (
+      await loadRules()
+    )(values, context, options);
+  } catch {
+    return {
+      values: {},
+      errors: { root: { type: 'unavailable', message: SUBMIT_FAILED_MESSAGE } },
+    };
+  }
+};
+
 const id = (name: string) => `application-${name}`;
 const errorId = (name: string) => `application-${name}-error`;
 
@@ -50,7 +79,7 @@ export function ApplicationForm() {
   const [received, setReceived] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
-    resolver: zodResolver(ZApplicationForm),
+    resolver,
     defaultValues: EMPTY,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -122,6 +151,8 @@ export function ApplicationForm() {
     <form
       noValidate
       onSubmit={onSubmit}
+      // The rules arrive while the visitor types, so pressing Submit seldom waits for them.
+      onFocus={() => void loadRules().catch(() => undefined)}
       className="relative grid gap-5"
       aria-labelledby="application-title"
     >
@@ -185,10 +216,10 @@ export function ApplicationForm() {
 
       <HoneypotField id={id('website')} {...form.register('website')} />
 
-      {failure ? (
+      {(failure ?? errors.root?.message) ? (
         <Alert variant="destructive" data-testid="application-error">
           <TriangleAlert aria-hidden="true" />
-          <AlertDescription>{failure}</AlertDescription>
+          <AlertDescription>{failure ?? errors.root?.message}</AlertDescription>
         </Alert>
       ) : null}
 

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, KeyRound, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
-import { ZInviteCodeRequest } from '../../../../shared/schemas/apply.ts';
-import { INVALID_INVITE_MESSAGE } from '../../../../shared/schemas/journey.ts';
+import { INVALID_INVITE_MESSAGE } from '../../../../shared/journey-messages.ts';
+import type * as ApplyRules from '../../../../shared/schemas/apply.ts';
 import { routeAfterVerify } from '../../../../shared/stages.ts';
 import { Alert, AlertDescription } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -52,6 +52,22 @@ function verifyFailure(error: unknown): string {
 const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /**
+ * The code's rules (zod and the shared schema) are fetched when the visitor first focuses the
+ * field or presses Verify, not with the page (decision 056). A failed fetch is tried again on
+ * the next attempt; meanwhile Verify says it failed and sends nothing.
+ */
+let rules: Promise<typeof ApplyRules.ZInviteCodeRequest> | null = null;
+function loadRules() {
+  rules ??= import('../../../../shared/schemas/apply.ts').then(
+    (module) => module.ZInviteCodeRequest,
+  );
+  rules.catch(() => {
+    rules = null;
+  });
+  return rules;
+}
+
+/**
  * SPEC §2 /apply, left panel: check the code (`validate-invite`), redeem it
  * (`apply-verify-code`, which sets the session cookies), then a full page load to where the
  * application's stage belongs, so every screen after it starts from the new session.
@@ -76,12 +92,22 @@ export function InviteCodePanel() {
 
   const run = async () => {
     if (busy) return;
-    const parsed = ZInviteCodeRequest.safeParse({ code });
-    if (!parsed.success) {
+    if (code.trim() === '') {
       setState({ kind: 'error', message: EMPTY_CODE_MESSAGE });
       return;
     }
     setState({ kind: 'verifying' });
+    let parsed;
+    try {
+      parsed = (await loadRules()).safeParse({ code });
+    } catch {
+      setState({ kind: 'error', message: VALIDATE_FAILED_MESSAGE });
+      return;
+    }
+    if (!parsed.success) {
+      setState({ kind: 'error', message: EMPTY_CODE_MESSAGE });
+      return;
+    }
     try {
       await validate.mutateAsync(parsed.data);
     } catch (error) {
@@ -161,6 +187,7 @@ export function InviteCodePanel() {
             autoCapitalize="characters"
             spellCheck={false}
             value={code}
+            onFocus={() => void loadRules().catch(() => undefined)}
             onKeyDown={onKeyDown}
             onChange={(event) => {
               setCode(event.target.value);
