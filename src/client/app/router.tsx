@@ -183,11 +183,6 @@ function PageBoundary() {
 }
 
 /**
- * The app's routes, the same in the browser and in the server's render of a public page. Each
- * page's code is loaded when it is first shown; a navigation is a transition, so the page being
- * left stays on screen (with the progress bar) until the next one has arrived.
- */
-/**
  * Marks the page live once the routes' content has committed: for a served page, once it is
  * hydrated. Inside the Suspense boundary, because React hydrates a boundary's content in a pass
  * of its own, after the shell around it has committed: a flag set by the shell would say "live"
@@ -201,6 +196,11 @@ function LiveMarker() {
   return null;
 }
 
+/**
+ * The app's routes, the same in the browser and in the server's render of a public page. Each
+ * page's code is loaded when it is first shown; a navigation is a transition, so the page being
+ * left stays on screen (with the progress bar) until the next one has arrived.
+ */
 export function AppRoutes() {
   return (
     <Suspense fallback={null}>
