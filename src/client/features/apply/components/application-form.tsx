@@ -16,6 +16,7 @@ import { BusyLabel } from '../../../components/ui/busy-label.tsx';
 import { FieldError, describedBy } from '../../../components/form/field-error.tsx';
 import { HoneypotField } from '../../../components/form/honeypot-field.tsx';
 import { useHydrated } from '../../../lib/hydrated.ts';
+import { loadOnce } from '../../../lib/load-once.ts';
 
 /** SPEC §2 and §8. */
 const RECEIVED_DESCRIPTION = "If selected, you'll receive an invitation code by email.";
@@ -41,17 +42,12 @@ function failureMessage(error: unknown): string {
  * first focuses a field or presses Submit, not with the page (decision 056). A failed fetch is
  * tried again on the next attempt; meanwhile Submit says it failed and sends nothing.
  */
-let rules: Promise<Resolver<TApplicationForm>> | null = null;
-function loadRules() {
-  rules ??= Promise.all([
+const loadRules = loadOnce(() =>
+  Promise.all([
     import('@hookform/resolvers/zod'),
     import('../../../../shared/schemas/apply.ts'),
-  ]).then(([{ zodResolver }, { ZApplicationForm }]) => zodResolver(ZApplicationForm));
-  rules.catch(() => {
-    rules = null;
-  });
-  return rules;
-}
+  ]).then(([{ zodResolver }, { ZApplicationForm }]) => zodResolver(ZApplicationForm)),
+);
 
 const resolver: Resolver<TApplicationForm> = async (values, context, options) => {
   try {

@@ -3,7 +3,6 @@ import { CircleCheck, KeyRound, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import { INVALID_INVITE_MESSAGE } from '../../../../shared/journey-messages.ts';
-import type * as ApplyRules from '../../../../shared/schemas/apply.ts';
 import { routeAfterVerify } from '../../../../shared/stages.ts';
 import { Alert, AlertDescription } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -17,6 +16,7 @@ import { CREATE_FAILED_MESSAGE, useVerifyCode } from '../api/verify-code.ts';
 import { rememberValidatedInvite } from '../utils/session.ts';
 import { BusyLabel } from '../../../components/ui/busy-label.tsx';
 import { useHydrated } from '../../../lib/hydrated.ts';
+import { loadOnce } from '../../../lib/load-once.ts';
 
 /** SPEC §8 'Apply flow'. */
 const EMPTY_CODE_MESSAGE = 'Please enter an invite code';
@@ -56,16 +56,9 @@ const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
  * field or presses Verify, not with the page (decision 056). A failed fetch is tried again on
  * the next attempt; meanwhile Verify says it failed and sends nothing.
  */
-let rules: Promise<typeof ApplyRules.ZInviteCodeRequest> | null = null;
-function loadRules() {
-  rules ??= import('../../../../shared/schemas/apply.ts').then(
-    (module) => module.ZInviteCodeRequest,
-  );
-  rules.catch(() => {
-    rules = null;
-  });
-  return rules;
-}
+const loadRules = loadOnce(() =>
+  import('../../../../shared/schemas/apply.ts').then((module) => module.ZInviteCodeRequest),
+);
 
 /**
  * SPEC §2 /apply, left panel: check the code (`validate-invite`), redeem it

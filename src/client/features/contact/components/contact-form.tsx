@@ -3,7 +3,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { LIMITS } from '../../../../shared/limits.ts';
-import type * as ContactRules from '../../../../shared/schemas/contact.ts';
 import type { TContactRequest } from '../../../../shared/schemas/contact.ts';
 import { FieldError, describedBy } from '../../../components/form/field-error.tsx';
 import { HoneypotField } from '../../../components/form/honeypot-field.tsx';
@@ -17,6 +16,7 @@ import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../utils/cn.ts';
 import { SEND_FAILED_MESSAGE, useSendContact } from '../api/send-contact.ts';
 import { useHydrated } from '../../../lib/hydrated.ts';
+import { loadOnce } from '../../../lib/load-once.ts';
 
 /** SPEC §8 'Contact and legal'. */
 const SENT_TITLE = 'Message Sent';
@@ -45,16 +45,9 @@ type Checked = { errors: Errors; data?: TContactRequest };
  * focuses a field or presses Send, not with the page (decision 046). A failed fetch is tried
  * again on the next attempt; meanwhile Send says it failed and sends nothing unchecked.
  */
-let rules: Promise<typeof ContactRules.ZContactRequest> | null = null;
-function loadRules() {
-  rules ??= import('../../../../shared/schemas/contact.ts').then(
-    (module) => module.ZContactRequest,
-  );
-  rules.catch(() => {
-    rules = null;
-  });
-  return rules;
-}
+const loadRules = loadOnce(() =>
+  import('../../../../shared/schemas/contact.ts').then((module) => module.ZContactRequest),
+);
 
 /** The form's values checked against the shared rules: the first message of each field. */
 async function check(values: TContactRequest): Promise<Checked> {
