@@ -15,6 +15,8 @@ export type Result = Case & {
   p50: number;
   p95: number;
   refused?: string;
+  /** The server thread's busy time per call (set by admin.ts). */
+  serverMs?: number;
 };
 export type LoadOptions = {
   base: string;
@@ -25,8 +27,11 @@ export type LoadOptions = {
   /** No new call of a query is started after this long: a slow query cannot stall the run. */
   caseSeconds: number;
 };
-/** One message a measured query, then `null` once all are done. */
-export type LoadMessage = Result | null;
+/**
+ * `'start'` just before a query's timed calls (the server thread's busy time is measured from
+ * there), its Result once they are done, then `null` once all are done.
+ */
+export type LoadMessage = 'start' | Result | null;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -52,6 +57,7 @@ async function measure(c: Case): Promise<Result> {
     return { ...c, total: null, calls: 0, failed: 0, p50: NaN, p95: NaN, refused };
   }
   const { total } = (await first.json()) as { total?: number };
+  parentPort!.postMessage('start' satisfies LoadMessage);
   const times: number[] = [];
   let failures = 0;
   let next = 0;

@@ -11,7 +11,8 @@
  */
 import { Secret, TOTP } from 'otpauth';
 import { Worker } from 'node:worker_threads';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import inspector from 'node:inspector';
 import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -220,7 +221,7 @@ async function seedRows(db: Db, staffId: string) {
 }
 
 /** The queries measured by the staff thread (admin-load.ts), each printed as it is done. */
-function measureInThread(base: string, token: string, cases: Case[]): Promise<Result[]> {
+async function measureInThread(base: string, token: string, cases: Case[]): Promise<Result[]> {
   const options: LoadOptions = {
     base,
     token,
@@ -231,17 +232,51 @@ function measureInThread(base: string, token: string, cases: Case[]): Promise<Re
   };
   const worker = new Worker(new URL('./admin-load.ts', import.meta.url), { workerData: options });
   const results: Result[] = [];
+  // How busy the server's thread (this one) was during a query's timed calls, per call: the
+  // part of the latency that 20 callers queue for, whatever PostgreSQL's share.
+  let busySince = performance.eventLoopUtilization();
+  // BENCH_PROFILE=<dir>: a CPU profile of the server's thread during each query's timed calls.
+  const profileDir = process.env.BENCH_PROFILE;
+  const profiler = profileDir ? new inspector.Session() : null;
+  profiler?.connect();
+  const post = (method: string) =>
+    new Promise<unknown>((done, fail) =>
+      profiler!.post(method, (error, result) => (error ? fail(error) : done(result))),
+    );
+  if (profiler) await post('Profiler.enable');
   return new Promise((resolve, reject) => {
+    // One message at a time: the profiler's calls are awaited between them.
+    let handled = Promise.resolve();
     worker.on('message', (r: LoadMessage) => {
+      handled = handled.then(() => handle(r)).catch(reject);
+    });
+    worker.on('error', reject);
+    async function handle(r: LoadMessage) {
+      if (r === 'start') {
+        busySince = performance.eventLoopUtilization();
+        if (profiler) await post('Profiler.start');
+        return;
+      }
       if (r === null) {
         void worker.terminate();
         resolve(results);
         return;
       }
-      results.push(r);
-      process.stderr.write(`${r.call} ${r.label}: ${r.refused ?? `${Math.round(r.p95)} ms p95`}\n`);
-    });
-    worker.on('error', reject);
+      const busy = performance.eventLoopUtilization(busySince);
+      if (profiler && r.calls) {
+        const { profile } = (await post('Profiler.stop')) as { profile: object };
+        const file = join(
+          profileDir!,
+          `${r.call} ${r.label}.cpuprofile`.replace(/[^\w.,-]+/g, '-'),
+        );
+        writeFileSync(file, JSON.stringify(profile));
+      }
+      const serverMs = r.calls ? busy.active / r.calls : NaN;
+      results.push({ ...r, serverMs });
+      process.stderr.write(
+        `${r.call} ${r.label}: ${r.refused ?? `${Math.round(r.p95)} ms p95, server ${serverMs.toFixed(2)} ms a call`}\n`,
+      );
+    }
   });
 }
 
@@ -316,6 +351,8 @@ try {
     { call, label: 'search one name', body: { ...extra, query: nameOf(half + 4) } },
   ];
   const cases: Case[] = [
+    // Not a list: the staff guard alone, the floor every call below stands on.
+    { call: 'admin-me', label: 'guard only (reference)', body: {} },
     { call: 'admin-applicant-list', label: 'newest 20, no filter', body: {} },
     {
       call: 'admin-applicant-list',
@@ -426,14 +463,14 @@ try {
       `each, ${CALLS} calls per query by ${CONCURRENCY} clients at once, ` +
       `${cpus().length} cores, Node ${process.versions.node}` +
       (seedSeconds === null ? ' (database reused)' : `, seeded in ${Math.round(seedSeconds)} s`) +
-      `\n\n| call | query | matches | calls | failed | p50 ms | p95 ms |\n| --- | --- | --- | --- | --- | --- | --- |\n`,
+      `\n\n| call | query | matches | calls | failed | p50 ms | p95 ms | server ms a call |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n`,
   );
   for (const r of results) {
     const matches = r.refused
       ? `not measured: ${r.refused}`
       : (r.total?.toLocaleString('en-GB') ?? '–');
     process.stdout.write(
-      `| ${r.call} | ${r.label} | ${matches} | ${r.calls} | ${r.failed} | ${round(r.p50)} | ${round(r.p95)} |\n`,
+      `| ${r.call} | ${r.label} | ${matches} | ${r.calls} | ${r.failed} | ${round(r.p50)} | ${round(r.p95)} | ${round(r.serverMs ?? NaN)} |\n`,
     );
   }
   process.stdout.write(
