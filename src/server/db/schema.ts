@@ -131,10 +131,14 @@ export const applications = pgTable(
     check('applications_stage_check', inList('stage', STAGES)),
     check('applications_tier_assigned_check', inList('tier_assigned', TIERS)),
     check('applications_tier_accepted_check', inList('tier_accepted', TIERS)),
-    index('applications_stage_created_idx').on(t.stage, t.createdAt),
+    // The lists' order (newest first, id breaking ties) ends every listing index, so a page is
+    // read from the index alone and an OFFSET skips index entries, not rows.
+    index('applications_stage_created_idx').on(t.stage, t.createdAt, t.id),
     // The queues (Offers, Activations) are a stage, oldest in it first.
     index('applications_stage_changed_idx').on(t.stage, t.stageChangedAt),
-    index('applications_created_idx').on(t.createdAt),
+    index('applications_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`erased_at is null`),
     index('applications_email_lower_idx').on(sql`lower(${t.email})`),
     // One person's proved address leads to one application, never two.
     uniqueIndex('applications_verified_email_idx')
@@ -276,8 +280,8 @@ export const eoiRequests = pgTable(
   },
   (t) => [
     check('eoi_requests_status_check', inList('status', INBOX_STATUSES)),
-    index('eoi_requests_status_created_idx').on(t.status, t.createdAt),
-    index('eoi_requests_created_idx').on(t.createdAt),
+    index('eoi_requests_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('eoi_requests_created_idx').on(t.createdAt, t.id),
     // Searched as the applicant list is: case and accents ignored (search_text, migration 0010).
     index('eoi_requests_name_search_idx').using(
       'gin',
@@ -297,8 +301,8 @@ export const contactMessages = pgTable(
   },
   (t) => [
     check('contact_messages_status_check', inList('status', INBOX_STATUSES)),
-    index('contact_messages_status_created_idx').on(t.status, t.createdAt),
-    index('contact_messages_created_idx').on(t.createdAt),
+    index('contact_messages_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('contact_messages_created_idx').on(t.createdAt, t.id),
     index('contact_messages_name_search_idx').using(
       'gin',
       sql`search_text(${t.name}) gin_trgm_ops`,
@@ -722,12 +726,12 @@ export const auditLog = pgTable(
     index('audit_log_application_at_idx').on(t.applicationId, t.at),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
     // The staff panel's whole-log view, newest first.
-    index('audit_log_at_idx').on(t.at),
+    index('audit_log_at_idx').on(t.at, t.id),
     // The audit view's filters, newest first: by member, by action.
     index('audit_log_staff_at_idx')
-      .on(t.actorId, t.at)
+      .on(t.actorId, t.at, t.id)
       .where(sql`actor_type = 'staff'`),
-    index('audit_log_action_at_idx').on(t.action, t.at),
+    index('audit_log_action_at_idx').on(t.action, t.at, t.id),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { LEGACY_STAFF_LABEL } from '../../shared/staff.ts';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
 import type { AuditMember, AuditRow } from '../../shared/schemas/audit.ts';
@@ -50,6 +50,9 @@ const memberJoin = and(
 );
 
 /** The columns an audit row is read with: the row and its member's name. */
+/** Rows of one transaction share its start time; the id keeps them in write order. */
+const newestFirst = [desc(auditLog.at), desc(auditLog.id)];
+
 export function auditRowsQuery(db: Db) {
   return db
     .select({ row: auditLog, memberName: staffMembers.name })
@@ -113,12 +116,22 @@ export async function adminAuditList(options: { db: Db; input: AuditListInput })
   const [found, members, rows, total] = await Promise.all([
     input.basic_id ? applicationCase(db, input.basic_id) : undefined,
     input.basic_id ? undefined : auditMembers(db),
+    // The page's ids first, from the index alone however deep the page (migration 0018), then
+    // those rows: an OFFSET over whole rows read every skipped row from the table.
     auditRowsQuery(db)
-      .where(where)
-      // Rows of one transaction share its start time; the id keeps them in write order.
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
+      .where(
+        inArray(
+          auditLog.id,
+          db
+            .select({ id: auditLog.id })
+            .from(auditLog)
+            .where(where)
+            .orderBy(...newestFirst)
+            .limit(input.pageSize)
+            .offset((input.page - 1) * input.pageSize),
+        ),
+      )
+      .orderBy(...newestFirst),
     auditTotal(db, input, where),
   ]);
   return {

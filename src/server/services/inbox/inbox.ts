@@ -172,13 +172,24 @@ export async function listInbox<Row extends InboxRecord>(
   const t = spec.table;
   const where = inboxWhere(spec, input);
   const [records, filtered, total, reviewed, [week]] = await Promise.all([
+    // The page's ids first, from the index alone however deep the page (migration 0018), then
+    // those rows: an OFFSET over whole rows read every skipped row from the table.
     db
       .select(spec.columns)
       .from(t)
-      .where(where)
-      .orderBy(...newestFirst(spec))
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
+      .where(
+        inArray(
+          t.id,
+          db
+            .select({ id: t.id })
+            .from(t)
+            .where(where)
+            .orderBy(...newestFirst(spec))
+            .limit(input.pageSize)
+            .offset((input.page - 1) * input.pageSize),
+        ),
+      )
+      .orderBy(...newestFirst(spec)),
     input.query
       ? cappedCount(db, db.select({ id: t.id }).from(t).where(where))
       : input.status
