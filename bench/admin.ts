@@ -32,6 +32,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 /** No new call of a query is started after this long: a slow query cannot stall the run. */
 const CASE_SECONDS = Number(process.env.BENCH_CASE_SECONDS ?? 30);
 const LIST_P95_TARGET_MS = 50;
+/** Not a list, so not held to the target: the staff guard alone, the floor every list stands on. */
+const REFERENCE_CALL = 'admin-me';
 /** A million-row export in ten seconds. */
 const EXPORT_MIN_ROWS_PER_SECOND = 100_000;
 const EXPORT_MAX_RSS_GROWTH_MB = 100;
@@ -351,8 +353,7 @@ try {
     { call, label: 'search one name', body: { ...extra, query: nameOf(half + 4) } },
   ];
   const cases: Case[] = [
-    // Not a list: the staff guard alone, the floor every call below stands on.
-    { call: 'admin-me', label: 'guard only (reference)', body: {} },
+    { call: REFERENCE_CALL, label: 'guard only (reference)', body: {} },
     { call: 'admin-applicant-list', label: 'newest 20, no filter', body: {} },
     {
       call: 'admin-applicant-list',
@@ -479,7 +480,9 @@ try {
       `${Math.round(rowsPerSecond).toLocaleString('en-GB')} rows/s; peak RSS growth ${round(rssGrowthMb)} MB\n\n`,
   );
 
-  const slow = results.filter((r) => !r.refused && (r.p95 > LIST_P95_TARGET_MS || r.failed > 0));
+  const slow = results.filter(
+    (r) => !r.refused && r.call !== REFERENCE_CALL && (r.p95 > LIST_P95_TARGET_MS || r.failed > 0),
+  );
   if (slow.length) {
     process.stderr.write(
       `p95 over ${LIST_P95_TARGET_MS} ms: ${slow.map((r) => `${r.call} ${r.label}`).join(', ')}\n`,
