@@ -382,6 +382,8 @@ describe('the web app (built by `npm run build`)', () => {
     expect(visitor.statusCode).toBe(200);
     expect(visitor.body).toContain('Have an invitation code?');
     expect(visitor.body).toMatch(/<script type="module" fetchpriority="low"/);
+    // Two answers at one address: a shared cache keeps them apart by the cookie.
+    expect(visitor.headers.vary).toMatch(/cookie/i);
 
     // Someone with an application is shown where they stand, which only the browser knows.
     const applicant = await t.app.inject({ url: '/apply', cookies: { apply_session: 'an-id' } });

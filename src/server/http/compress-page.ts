@@ -11,7 +11,8 @@ const ENCODINGS = ['br', 'gzip'];
  * plugin's own quality (4), so a 404 costs what any page costs.
  */
 export function sendCompressedPage(request: FastifyRequest, reply: FastifyReply, page: string) {
-  reply.header('vary', 'accept-encoding');
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
   const accepted = request.headers['accept-encoding'];
   const encoding = accepted ? negotiate(accepted, ENCODINGS) : null;
   if (encoding === 'br') {

@@ -126,6 +126,8 @@ export async function registerSpa(
     let page = withSettings((drawn && drawnPageFor ? drawnPageFor : pageFor)(pathname), settings);
     if (drawn) page = await renderPage(page, request.url, settings);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    // /apply is drawn or not by the applicant's cookie: a cache must not give one the other's.
+    if (pathname === '/apply') reply.header('vary', 'cookie');
     return how.compress ? sendCompressedPage(request, reply, page) : reply.send(page);
   };
 }
