@@ -1,11 +1,17 @@
-import { and, asc, eq, isNull, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { QueueAssigned, QueueAssignee } from '../../shared/schemas/admin.ts';
 import type { Stage } from '../../shared/stages.ts';
 import { applications } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
 import { nameOrEmailMatches } from './staff-search.ts';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
-import { cappedCount, countedTotal, pageIsPastEnd, type Counter } from './row-counts.ts';
+import {
+  cappedCount,
+  cappedCountAndPage,
+  countedTotal,
+  pageIsPastEnd,
+  type Counter,
+} from './row-counts.ts';
 
 /** What the three staff queues (KYC, Offers, Activations) are asked, once parsed. */
 export interface QueueInput {
@@ -69,14 +75,30 @@ export async function stageQueuePage(
     isNull(applications.erasedAt),
     ...queueConditions(input, staffId),
   );
-  const total = await queueTotal(
-    db,
-    input,
-    staffId,
-    { counter: 'applications', k1: stage },
-    db.select({ id: applications.id }).from(applications).where(where),
-  );
   const offset = queueOffset(input);
+  let total: ListTotal;
+  if (input.query) {
+    // A search: its few matches come with their count, from one scan (cappedCountAndPage).
+    const found = await cappedCountAndPage(
+      db,
+      db
+        .select({ id: applications.id, stage_changed_at: applications.stageChangedAt })
+        .from(applications)
+        .where(where),
+      sql.raw('stage_changed_at asc, id asc'),
+      { limit: input.page_size, offset },
+    );
+    if (found.ids) return { pageIds: found.ids, ...found.total };
+    total = found.total;
+  } else {
+    total = await queueTotal(
+      db,
+      input,
+      staffId,
+      { counter: 'applications', k1: stage },
+      db.select({ id: applications.id }).from(applications).where(where),
+    );
+  }
   if (pageIsPastEnd(offset, total)) return { pageIds: [], ...total };
   const page = await db
     .select({ id: applications.id })

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { rowCounts } from '../db/schema.ts';
@@ -74,6 +74,32 @@ export async function cappedCount(db: Db, matches: SQLWrapper): Promise<ListTota
   );
   const n = row?.n ?? 0;
   return n > COUNT_CAP ? { total: COUNT_CAP, total_capped: true } : { total: n };
+}
+
+/**
+ * A search's total counted up to COUNT_CAP and, when its matches fit under the cap, the ids of
+ * one page of them in the list's order, from one scan of the matches (a trigram search read
+ * its index twice when the count and the page were separate queries). `matches` selects `id`
+ * and the columns `order` names, without order or limit. `ids` is null past the cap: there
+ * the caller walks its index in list order, which meets a page of common matches soon.
+ */
+export async function cappedCountAndPage(
+  db: Db,
+  matches: SQLWrapper,
+  order: SQL,
+  page: { limit: number; offset: number },
+): Promise<{ total: ListTotal; ids: string[] | null }> {
+  const [row] = await queryRows<{ n: number; ids: string[] | null }>(
+    db,
+    sql`with matches as materialized (${matches} limit ${COUNT_CAP + 1})
+      select (select count(*)::int from matches) as n,
+        (select array_agg(id::text order by ordinal) from (
+          select id, row_number() over (order by ${order}) as ordinal from matches
+          order by ${order} limit ${page.limit} offset ${page.offset}) as page) as ids`,
+  );
+  const n = row?.n ?? 0;
+  if (n > COUNT_CAP) return { total: { total: COUNT_CAP, total_capped: true }, ids: null };
+  return { total: { total: n }, ids: row?.ids ?? [] };
 }
 
 /** Whether a page starting at `offset` can hold rows: past an exact total it cannot. */

@@ -6,9 +6,9 @@ import type {
   YesNo,
 } from '../../shared/schemas/admin-lists.ts';
 import type { IdentityDecision, IdentityStatus, Stage } from '../../shared/stages.ts';
-import { queryRows, type Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { applicationDetails, applications, identityChecks, inviteCodes } from '../db/schema.ts';
-import { cappedCount, countedTotal, pageIsPastEnd } from '../lib/row-counts.ts';
+import { cappedCountAndPage, countedTotal, pageIsPastEnd } from '../lib/row-counts.ts';
 import { nameOrEmailMatches } from '../lib/staff-search.ts';
 
 /** Erased applicants are tombstones, on no list (CONTRACT §6). */
@@ -114,10 +114,10 @@ const notScreenedForSanctions = sql`not exists (select 1 from ${identityChecks}
  * a trigger keeps flagged (`is_current`, migration 0002), so check filters are an indexed 1:1
  * join rather than a "newest per application" subquery.
  *
- * Three short queries (after a search's look-up of an invitation code): the total; the page's
- * ids; those rows' details. The whole list and a stage have exact totals from the counter
- * (migration 0014); other filters and searches are counted up to COUNT_CAP (decision 040), and
- * that count decides how the ids are found. PostgreSQL plans `ORDER BY … LIMIT` as if matches
+ * Two or three short queries (after a search's look-up of an invitation code): the total and,
+ * for a few matches, the page's ids; else the page's ids; those rows' details. The whole list
+ * and a stage have exact totals from the counter (migration 0014); other filters and searches
+ * are counted up to COUNT_CAP (decision 040), and that count decides how the ids are found. PostgreSQL plans `ORDER BY … LIMIT` as if matches
  * were spread evenly: for a rare match (a sanctions hit, a filter combination nobody meets) it
  * would walk the whole table newest first, probing each row. A count under the cap means few
  * matches: they are collected and sorted. Past it, matches are common, and walking newest
@@ -163,24 +163,23 @@ export async function adminApplicantList(options: {
   // With no filter or a stage only, the counter has the exact total and an index yields exactly
   // the matches in order: walk it.
   const indexOrdered = !joinsChecks && applicationConditions.length === (input.stage ? 1 : 0);
-  const total: ListTotal = indexOrdered
-    ? { total: await countedTotal(db, 'applications', { k1: input.stage }) }
-    : await cappedCount(db, matches());
   const offset = (input.page - 1) * input.pageSize;
-  if (pageIsPastEnd(offset, total)) return { data: [], ...total };
-  const sortAll = !indexOrdered && !total.total_capped;
-
-  let pageIds: string[];
-  if (sortAll) {
-    // MATERIALIZED keeps the planner from pushing the LIMIT back into the scan.
-    const rows = await queryRows<{ id: string }>(
-      db,
-      sql`with matches as materialized (${matches()})
-        select id from matches order by created_at desc, id desc
-        limit ${input.pageSize} offset ${offset}`,
-    );
-    pageIds = rows.map((row) => row.id);
+  let total: ListTotal;
+  let pageIds: string[] | null = null;
+  if (indexOrdered) {
+    total = { total: await countedTotal(db, 'applications', { k1: input.stage }) };
   } else {
+    // A count under the cap means few matches: the same scan yields the page, collected and
+    // sorted. Past it, matches are common, and walking newest first meets a page of them soon.
+    const found = await cappedCountAndPage(db, matches(), sql.raw('created_at desc, id desc'), {
+      limit: input.pageSize,
+      offset,
+    });
+    total = found.total;
+    pageIds = found.ids;
+  }
+  if (pageIsPastEnd(offset, total)) return { data: [], ...total };
+  if (pageIds === null) {
     const rows = await matches()
       .orderBy(desc(applications.createdAt), desc(applications.id))
       .limit(input.pageSize)

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type {
@@ -13,7 +13,7 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { contactMessages, eoiRequests } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ListTotal } from '../../../shared/schemas/admin-lists.ts';
-import { cappedCount, countedTotal } from '../../lib/row-counts.ts';
+import { cappedCountAndPage, countedTotal } from '../../lib/row-counts.ts';
 import { nameOrEmailMatches } from '../../lib/staff-search.ts';
 
 /**
@@ -171,27 +171,40 @@ export async function listInbox<Row extends InboxRecord>(
 ): Promise<{ data: Omit<Row, 'cursor'>[]; metrics: InboxMetrics } & ListTotal> {
   const t = spec.table;
   const where = inboxWhere(spec, input);
-  const [records, filtered, total, reviewed, [week]] = await Promise.all([
-    // The page's ids first, from the index alone however deep the page (migration 0018), then
-    // those rows: an OFFSET over whole rows read every skipped row from the table.
+  const page = { limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
+  const rowsOf = (ids: SQLWrapper | string[]) =>
     db
       .select(spec.columns)
       .from(t)
-      .where(
-        inArray(
-          t.id,
-          db
-            .select({ id: t.id })
-            .from(t)
-            .where(where)
-            .orderBy(...newestFirst(spec))
-            .limit(input.pageSize)
-            .offset((input.page - 1) * input.pageSize),
-        ),
+      .where(inArray(t.id, ids))
+      .orderBy(...newestFirst(spec));
+  // The page's ids from the index alone however deep the page (migration 0018), then those
+  // rows: an OFFSET over whole rows read every skipped row from the table.
+  const walked = () =>
+    rowsOf(
+      db
+        .select({ id: t.id })
+        .from(t)
+        .where(where)
+        .orderBy(...newestFirst(spec))
+        .limit(page.limit)
+        .offset(page.offset),
+    );
+  // A search's few matches come with their count, from one scan (cappedCountAndPage).
+  const searched = input.query
+    ? cappedCountAndPage(
+        db,
+        db.select({ id: t.id, created_at: t.createdAt }).from(t).where(where),
+        sql.raw('created_at desc, id desc'),
+        page,
       )
-      .orderBy(...newestFirst(spec)),
-    input.query
-      ? cappedCount(db, db.select({ id: t.id }).from(t).where(where))
+    : null;
+  const [records, filtered, total, reviewed, [week]] = await Promise.all([
+    searched
+      ? searched.then(({ ids }) => (ids === null ? walked() : ids.length ? rowsOf(ids) : []))
+      : walked(),
+    searched
+      ? searched.then((found) => found.total)
       : input.status
         ? countedTotal(db, spec.counter, { k1: input.status }).then((n) => ({ total: n }))
         : null,
