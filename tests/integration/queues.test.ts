@@ -192,6 +192,17 @@ describe('the KYC queue', () => {
     }
     expect((await pending({ query: 'backlog0012' })).total).toBe(1);
     expect((await pending({ query: 'Backlog 001' })).total).toBe(10);
+    // Its matches keep the queue's order and page like it: oldest first, 4 then 4 then 2.
+    const pages = await Promise.all(
+      [1, 2, 3, 4].map((page) => pending({ query: 'Backlog 001', page, page_size: 4 })),
+    );
+    expect(pages.map((found) => found.data.map((file) => file.application.full_name))).toEqual([
+      ['Backlog 0010', 'Backlog 0011', 'Backlog 0012', 'Backlog 0013'],
+      ['Backlog 0014', 'Backlog 0015', 'Backlog 0016', 'Backlog 0017'],
+      ['Backlog 0018', 'Backlog 0019'],
+      [],
+    ]);
+    expect(pages.map((found) => found.total)).toEqual([10, 10, 10, 10]);
     expect((await pending({ query: '%' })).total).toBe(0);
     expect((await pending({ query: '_' })).total).toBe(0);
     expect((await pending({ query: 'Sent Back' })).total).toBe(0);
@@ -276,6 +287,17 @@ describe.each([
     expect((await ok(call, { assigned: 'unassigned' })).total).toBe(2);
     const zoe = await ok<OfferListRow>(call, { query: 'zoe' });
     expect(zoe.data.map((row) => row.basic_id)).toEqual([ids.get(names[2]!)]);
+    // A search keeps the queue's order and pages like it.
+    const searched = await Promise.all(
+      [1, 2].map((page) =>
+        ok<OfferListRow | ActivationListRow>(call, { query: stage, page, page_size: 2 }),
+      ),
+    );
+    expect(searched.map((found) => found.data.map((row) => row.full_name))).toEqual([
+      [`Earliest ${stage}`, `Zoë ${stage}`],
+      [`Later ${stage}`],
+    ]);
+    expect(searched.map((found) => found.total)).toEqual([3, 3]);
     expect((await queue(call, { page_size: 0 })).status).toBe(400);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, ne, not, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { KycListFile } from '../../shared/schemas/admin.ts';
 import type { KycFileStatus } from '../../shared/stages.ts';
 import type { Db } from '../db/client.ts';
@@ -11,7 +11,7 @@ import {
   type QueueInput,
 } from '../lib/queue.ts';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
-import { pageIsPastEnd } from '../lib/row-counts.ts';
+import { cappedCountAndPage, pageIsPastEnd } from '../lib/row-counts.ts';
 
 export interface KycListInput extends QueueInput {
   status?: KycFileStatus | undefined;
@@ -52,19 +52,33 @@ export async function adminKycList(options: {
     ...queueConditions(input, options.staffId),
   );
 
-  const total = await queueTotal(
-    db,
-    input,
-    options.staffId,
-    { counter: 'kyc_files', k1: input.status },
+  const filesOf = () =>
     db
-      .select({ id: kycFiles.id })
+      .select({ id: kycFiles.id, uploaded_at: kycFiles.uploadedAt })
       .from(kycFiles)
       .innerJoin(applications, eq(applications.id, kycFiles.applicationId))
-      .where(where),
-  );
+      .where(where);
   const offset = queueOffset(input);
-  if (pageIsPastEnd(offset, total)) return { data: [], ...total };
+  let total: ListTotal;
+  // A search's few matches come with their count, from one scan (cappedCountAndPage).
+  let pageIds: string[] | null = null;
+  if (input.query) {
+    const found = await cappedCountAndPage(db, filesOf(), sql.raw('uploaded_at asc, id asc'), {
+      limit: input.page_size,
+      offset,
+    });
+    total = found.total;
+    pageIds = found.ids;
+  } else {
+    total = await queueTotal(
+      db,
+      input,
+      options.staffId,
+      { counter: 'kyc_files', k1: input.status },
+      filesOf(),
+    );
+  }
+  if (pageIsPastEnd(offset, total) || pageIds?.length === 0) return { data: [], ...total };
 
   const rows = await db
     .select({
@@ -91,11 +105,11 @@ export async function adminKycList(options: {
       and(eq(identityChecks.applicationId, applications.id), eq(identityChecks.isCurrent, true)),
     )
     .leftJoin(staffMembers, eq(staffMembers.id, applications.assignedTo))
-    .where(where)
+    .where(pageIds ? inArray(kycFiles.id, pageIds) : where)
     // kyc_files_status_uploaded_idx yields the pending queue in this order.
     .orderBy(asc(kycFiles.uploadedAt), asc(kycFiles.id))
     .limit(input.page_size)
-    .offset(offset);
+    .offset(pageIds ? 0 : offset);
   return {
     data: rows.map((row) => ({
       id: row.id,
