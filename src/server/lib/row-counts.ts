@@ -33,20 +33,49 @@ export async function countedTotal(
         keys.k2 === undefined ? undefined : eq(rowCounts.k2, keys.k2),
       ),
     );
-  if ((row?.rows ?? 0) > COMPACT_ABOVE_ROWS && !compacting) {
-    // Not awaited: this call's total is already exact. A failure (say the database is closing)
-    // leaves the rows as they are, still exact, and a later read tries again.
-    compacting = db
-      .execute(sql`select compact_row_counts()`)
-      .then(
-        () => undefined,
-        () => undefined,
-      )
-      .finally(() => {
-        compacting = null;
-      });
-  }
+  compactIfLong(db, row?.rows ?? 0);
   return Number(row?.n ?? 0);
+}
+
+/**
+ * A counter's totals by its first key, and the whole counter's, in one read (an inbox's
+ * heading wants all, reviewed and the status filtered on). Keys with no rows are absent.
+ */
+export async function countedTotalsByK1(
+  db: Db,
+  counter: Counter,
+): Promise<{ all: number; byK1: Map<string, number> }> {
+  const rows = await db
+    .select({
+      k1: rowCounts.k1,
+      n: sql<string>`sum(${rowCounts.n})`,
+      rows: sql<number>`count(*)::int`,
+    })
+    .from(rowCounts)
+    .where(eq(rowCounts.counter, counter))
+    .groupBy(rowCounts.k1);
+  compactIfLong(
+    db,
+    rows.reduce((sum, row) => sum + row.rows, 0),
+  );
+  const byK1 = new Map(rows.map((row) => [row.k1, Number(row.n)]));
+  return { all: [...byK1.values()].reduce((sum, n) => sum + n, 0), byK1 };
+}
+
+/** A read that found more than COMPACT_ABOVE_ROWS rows folds them together in the background. */
+function compactIfLong(db: Db, rows: number) {
+  if (rows <= COMPACT_ABOVE_ROWS || compacting) return;
+  // Not awaited: this call's total is already exact. A failure (say the database is closing)
+  // leaves the rows as they are, still exact, and a later read tries again.
+  compacting = db
+    .execute(sql`select compact_row_counts()`)
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .finally(() => {
+      compacting = null;
+    });
 }
 
 /** Folds the counters' rows together now (tests; the list reads do it on their own). */

@@ -13,7 +13,7 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { contactMessages, eoiRequests } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ListTotal } from '../../../shared/schemas/admin-lists.ts';
-import { cappedCountAndPage, countedTotal } from '../../lib/row-counts.ts';
+import { cappedCountAndPage, countedTotalsByK1 } from '../../lib/row-counts.ts';
 import { nameOrEmailMatches } from '../../lib/staff-search.ts';
 
 /**
@@ -199,26 +199,25 @@ export async function listInbox<Row extends InboxRecord>(
         page,
       )
     : null;
-  const [records, filtered, total, reviewed, [week]] = await Promise.all([
+  const [records, totals, [week]] = await Promise.all([
     searched
       ? searched.then(({ ids }) => (ids === null ? walked() : ids.length ? rowsOf(ids) : []))
       : walked(),
-    searched
-      ? searched.then((found) => found.total)
-      : input.status
-        ? countedTotal(db, spec.counter, { k1: input.status }).then((n) => ({ total: n }))
-        : null,
-    countedTotal(db, spec.counter),
-    countedTotal(db, spec.counter, { k1: 'reviewed' }),
+    // Every total the heading and a status filter need, in one read of the counter.
+    countedTotalsByK1(db, spec.counter),
     queryRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from ${t} where ${t.createdAt} >= now() - interval '7 days'`,
     ),
   ]);
+  const total = totals.all;
+  const filtered: ListTotal = searched
+    ? (await searched).total
+    : { total: input.status ? (totals.byK1.get(input.status) ?? 0) : total };
   return {
     data: records.map((r) => withoutCursor(spec.toRow(r))),
-    ...(filtered ?? { total }),
-    metrics: { newThisWeek: week?.n ?? 0, total, reviewed },
+    ...filtered,
+    metrics: { newThisWeek: week?.n ?? 0, total, reviewed: totals.byK1.get('reviewed') ?? 0 },
   };
 }
 
