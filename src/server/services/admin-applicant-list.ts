@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type {
   ApplicantRow,
   ListTotal,
@@ -114,10 +114,10 @@ const notScreenedForSanctions = sql`not exists (select 1 from ${identityChecks}
  * a trigger keeps flagged (`is_current`, migration 0002), so check filters are an indexed 1:1
  * join rather than a "newest per application" subquery.
  *
- * Two or three short queries (after a search's look-up of an invitation code): the total and,
- * for a few matches, the page's ids; else the page's ids; those rows' details. The whole list
- * and a stage have exact totals from the counter (migration 0014); other filters and searches
- * are counted up to COUNT_CAP (decision 040), and that count decides how the ids are found. PostgreSQL plans `ORDER BY … LIMIT` as if matches
+ * Two short queries (after a search's look-up of an invitation code): the total, and one
+ * statement that finds the page's ids and reads those rows. The whole list and a stage have
+ * exact totals from the counter (migration 0014); other filters and searches are counted up
+ * to COUNT_CAP (decision 040), and that count decides how the ids are found. PostgreSQL plans `ORDER BY … LIMIT` as if matches
  * were spread evenly: for a rare match (a sanctions hit, a filter combination nobody meets) it
  * would walk the whole table newest first, probing each row. A count under the cap means few
  * matches: they are collected and sorted. Past it, matches are common, and walking newest
@@ -160,33 +160,16 @@ export async function adminApplicantList(options: {
       .from(applications);
     return (joinsChecks ? base.innerJoin(identityChecks, currentCheck) : base).where(where);
   };
-  // With no filter or a stage only, the counter has the exact total and an index yields exactly
-  // the matches in order: walk it.
-  const indexOrdered = !joinsChecks && applicationConditions.length === (input.stage ? 1 : 0);
   const offset = (input.page - 1) * input.pageSize;
-  let total: ListTotal;
-  let pageIds: string[] | null = null;
-  if (indexOrdered) {
-    total = { total: await countedTotal(db, 'applications', { k1: input.stage }) };
-  } else {
-    // A count under the cap means few matches: the same scan yields the page, collected and
-    // sorted. Past it, matches are common, and walking newest first meets a page of them soon.
-    const found = await cappedCountAndPage(db, matches(), sql.raw('created_at desc, id desc'), {
-      limit: input.pageSize,
-      offset,
-    });
-    total = found.total;
-    pageIds = found.ids;
-  }
-  if (pageIsPastEnd(offset, total)) return { data: [], ...total };
-  if (pageIds === null) {
-    const rows = await matches()
+  /** The page's ids, walking the matches newest first (for the list's index: read alone). */
+  const walked = () => {
+    const base = db.select({ id: applications.id }).from(applications);
+    return (joinsChecks ? base.innerJoin(identityChecks, currentCheck) : base)
+      .where(where)
       .orderBy(desc(applications.createdAt), desc(applications.id))
       .limit(input.pageSize)
       .offset(offset);
-    pageIds = rows.map((row) => row.id);
-  }
-  if (!pageIds.length) return { data: [], ...total };
+  };
 
   // A code the application redeemed, else the newest one issued for it (invited, not yet used).
   const inviteCode = sql<string | null>`coalesce(
@@ -197,32 +180,63 @@ export async function adminApplicantList(options: {
       where ${inviteCodes.issuedApplicationId} = ${applications.id}
       order by ${inviteCodes.issuedAt} desc limit 1))`;
 
-  const rows = await db
-    .select({
-      id: applications.id,
-      fullName: applications.fullName,
-      email: applications.email,
-      stage: applications.stage,
-      tierAssigned: applications.tierAssigned,
-      createdAt: applications.createdAt,
-      inviteCode,
-      pepDeclared: applicationDetails.pepExposed,
-      provider: identityChecks.provider,
-      providerSessionId: identityChecks.providerSessionId,
-      status: identityChecks.status,
-      decision: identityChecks.decision,
-      pep: identityChecks.pep,
-      sanctions: identityChecks.sanctions,
-      sanctionsClearedAt: identityChecks.sanctionsClearedAt,
-      country: identityChecks.country,
-      lastEvent: identityChecks.lastEvent,
-      lastEventAt: identityChecks.lastEventAt,
-    })
-    .from(applications)
-    .leftJoin(identityChecks, currentCheck)
-    .leftJoin(applicationDetails, eq(applicationDetails.applicationId, applications.id))
-    .where(inArray(applications.id, pageIds))
-    .orderBy(desc(applications.createdAt), desc(applications.id));
+  const readRows = (ids: string[] | SQLWrapper) =>
+    db
+      .select({
+        id: applications.id,
+        fullName: applications.fullName,
+        email: applications.email,
+        stage: applications.stage,
+        tierAssigned: applications.tierAssigned,
+        createdAt: applications.createdAt,
+        inviteCode,
+        pepDeclared: applicationDetails.pepExposed,
+        provider: identityChecks.provider,
+        providerSessionId: identityChecks.providerSessionId,
+        status: identityChecks.status,
+        decision: identityChecks.decision,
+        pep: identityChecks.pep,
+        sanctions: identityChecks.sanctions,
+        sanctionsClearedAt: identityChecks.sanctionsClearedAt,
+        country: identityChecks.country,
+        lastEvent: identityChecks.lastEvent,
+        lastEventAt: identityChecks.lastEventAt,
+      })
+      .from(applications)
+      .leftJoin(identityChecks, currentCheck)
+      .leftJoin(applicationDetails, eq(applicationDetails.applicationId, applications.id))
+      .where(inArray(applications.id, ids))
+      .orderBy(desc(applications.createdAt), desc(applications.id));
+
+  // With no filter or a stage only, the counter has the exact total and an index yields exactly
+  // the matches in order: walk it. The first page, by far the most asked for, reads the total
+  // and the rows at once; a later one checks the total first, so a page typed past the end
+  // walks nothing.
+  const indexOrdered = !joinsChecks && applicationConditions.length === (input.stage ? 1 : 0);
+  let total: ListTotal;
+  let rows: Awaited<ReturnType<typeof readRows>>;
+  if (indexOrdered) {
+    const counted = countedTotal(db, 'applications', { k1: input.stage });
+    if (offset === 0) {
+      const [n, found] = await Promise.all([counted, readRows(walked())]);
+      total = { total: n };
+      rows = found;
+    } else {
+      total = { total: await counted };
+      if (pageIsPastEnd(offset, total)) return { data: [], ...total };
+      rows = await readRows(walked());
+    }
+  } else {
+    // A count under the cap means few matches: the same scan yields the page, collected and
+    // sorted. Past it, matches are common, and walking newest first meets a page of them soon.
+    const found = await cappedCountAndPage(db, matches(), sql.raw('created_at desc, id desc'), {
+      limit: input.pageSize,
+      offset,
+    });
+    total = found.total;
+    if (pageIsPastEnd(offset, total) || found.ids?.length === 0) return { data: [], ...total };
+    rows = await readRows(found.ids ?? walked());
+  }
 
   return {
     data: rows.map((row) => ({
