@@ -76,7 +76,16 @@ export async function stageQueuePage(
     ...queueConditions(input, staffId),
   );
   const offset = queueOffset(input);
-  let total: ListTotal;
+  const walked = async () => {
+    const page = await db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(where)
+      .orderBy(asc(applications.stageChangedAt), asc(applications.id))
+      .limit(input.page_size)
+      .offset(offset);
+    return page.map((row) => row.id);
+  };
   if (input.query) {
     // A search: its few matches come with their count, from one scan (cappedCountAndPage).
     const found = await cappedCountAndPage(
@@ -88,24 +97,21 @@ export async function stageQueuePage(
       sql.raw('stage_changed_at asc, id asc'),
       { limit: input.page_size, offset },
     );
-    if (found.ids) return { pageIds: found.ids, ...found.total };
-    total = found.total;
-  } else {
-    total = await queueTotal(
-      db,
-      input,
-      staffId,
-      { counter: 'applications', k1: stage },
-      db.select({ id: applications.id }).from(applications).where(where),
-    );
+    return { pageIds: found.ids ?? (await walked()), ...found.total };
   }
-  if (pageIsPastEnd(offset, total)) return { pageIds: [], ...total };
-  const page = await db
-    .select({ id: applications.id })
-    .from(applications)
-    .where(where)
-    .orderBy(asc(applications.stageChangedAt), asc(applications.id))
-    .limit(input.page_size)
-    .offset(offset);
-  return { pageIds: page.map((row) => row.id), ...total };
+  const counted = queueTotal(
+    db,
+    input,
+    staffId,
+    { counter: 'applications', k1: stage },
+    db.select({ id: applications.id }).from(applications).where(where),
+  );
+  // The first page, by far the most asked for, reads its total and its ids at once; a later
+  // one checks the total first, so a page typed past the end walks nothing.
+  if (offset === 0) {
+    const [total, pageIds] = await Promise.all([counted, walked()]);
+    return { pageIds, ...total };
+  }
+  const total = await counted;
+  return { pageIds: pageIsPastEnd(offset, total) ? [] : await walked(), ...total };
 }
