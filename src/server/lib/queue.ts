@@ -1,17 +1,11 @@
-import { and, asc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { QueueAssigned, QueueAssignee } from '../../shared/schemas/admin.ts';
 import type { Stage } from '../../shared/stages.ts';
 import { applications } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
 import { nameOrEmailMatches } from './staff-search.ts';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
-import {
-  cappedCount,
-  cappedCountAndPage,
-  countedTotal,
-  pageIsPastEnd,
-  type Counter,
-} from './row-counts.ts';
+import { cappedCountAndPage, countedTotal, pageIsPastEnd, type Counter } from './row-counts.ts';
 
 /** What the three staff queues (KYC, Offers, Activations) are asked, once parsed. */
 export interface QueueInput {
@@ -33,17 +27,15 @@ export function queueConditions(input: QueueInput, staffId: string): SQL[] {
 }
 
 /**
- * A queue's total: exact from the counters (the whole queue, or one assignee's part of it,
- * whatever its size); a search is counted up to COUNT_CAP (decision 040).
+ * A queue's total, exact from the counters: the whole queue, or one assignee's part of it,
+ * whatever its size. (A search is counted with its page: cappedCountAndPage.)
  */
 export async function queueTotal(
   db: Db,
   input: QueueInput,
   staffId: string,
   counted: { counter: Counter; k1?: string | undefined },
-  matches: SQLWrapper,
 ): Promise<ListTotal> {
-  if (input.query) return cappedCount(db, matches);
   const k2 = input.assigned === 'me' ? staffId : input.assigned === 'unassigned' ? '' : undefined;
   return { total: await countedTotal(db, counted.counter, { k1: counted.k1, k2 }) };
 }
@@ -99,13 +91,7 @@ export async function stageQueuePage(
     );
     return { pageIds: found.ids ?? (await walked()), ...found.total };
   }
-  const counted = queueTotal(
-    db,
-    input,
-    staffId,
-    { counter: 'applications', k1: stage },
-    db.select({ id: applications.id }).from(applications).where(where),
-  );
+  const counted = queueTotal(db, input, staffId, { counter: 'applications', k1: stage });
   // The first page, by far the most asked for, reads its total and its ids at once; a later
   // one checks the total first, so a page typed past the end walks nothing.
   if (offset === 0) {

@@ -52,31 +52,28 @@ export async function adminKycList(options: {
     ...queueConditions(input, options.staffId),
   );
 
-  const filesOf = () =>
-    db
-      .select({ id: kycFiles.id, uploaded_at: kycFiles.uploadedAt })
-      .from(kycFiles)
-      .innerJoin(applications, eq(applications.id, kycFiles.applicationId))
-      .where(where);
   const offset = queueOffset(input);
   let total: ListTotal;
   // A search's few matches come with their count, from one scan (cappedCountAndPage).
   let pageIds: string[] | null = null;
   if (input.query) {
-    const found = await cappedCountAndPage(db, filesOf(), sql.raw('uploaded_at asc, id asc'), {
-      limit: input.page_size,
-      offset,
-    });
+    const found = await cappedCountAndPage(
+      db,
+      db
+        .select({ id: kycFiles.id, uploaded_at: kycFiles.uploadedAt })
+        .from(kycFiles)
+        .innerJoin(applications, eq(applications.id, kycFiles.applicationId))
+        .where(where),
+      sql.raw('uploaded_at asc, id asc'),
+      { limit: input.page_size, offset },
+    );
     total = found.total;
     pageIds = found.ids;
   } else {
-    total = await queueTotal(
-      db,
-      input,
-      options.staffId,
-      { counter: 'kyc_files', k1: input.status },
-      filesOf(),
-    );
+    total = await queueTotal(db, input, options.staffId, {
+      counter: 'kyc_files',
+      k1: input.status,
+    });
   }
   if (pageIsPastEnd(offset, total) || pageIds?.length === 0) return { data: [], ...total };
 
