@@ -6,8 +6,10 @@
  * database is made for the run and dropped after it. BENCH_DB=<name> keeps (or reuses) a
  * seeded database of that name instead, for measuring again without seeding again;
  * BENCH_CALLS, BENCH_CONCURRENCY and BENCH_CASE_SECONDS change how long each query is driven;
- * BENCH_ONLY=<text> measures only the queries whose call or label contains it.
- * Fails if a p95 or the export misses its target.
+ * BENCH_ONLY=<text> measures only the queries whose call or label contains it;
+ * BENCH_PROFILE=<dir> writes a CPU profile of the server's thread for each query.
+ * Prints each query's server-thread time per call beside its latencies. Fails if a list's
+ * p95 or the export misses its target (`admin-me`, the guard alone, is a reference).
  */
 import { Secret, TOTP } from 'otpauth';
 import { Worker } from 'node:worker_threads';
