@@ -362,6 +362,11 @@ try {
       label: `deep page (${Math.floor(rows / 40)} of ${rows / 20})`,
       body: { page: Math.floor(rows / 40) },
     },
+    {
+      call: 'admin-applicant-list',
+      label: `oldest page (${rows / 20} of ${rows / 20})`,
+      body: { page: rows / 20 },
+    },
     { call: 'admin-applicant-list', label: 'page 50', body: { page: 50 } },
     { call: 'admin-applicant-list', label: `one name ("${someone}")`, body: { query: someone } },
     { call: 'admin-applicant-list', label: 'accent-blind ("chloe")', body: { query: 'chloe' } },

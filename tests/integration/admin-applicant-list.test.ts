@@ -129,6 +129,14 @@ describe('admin-applicant-list', () => {
     expect(past).toEqual({ ok: true, data: [], total: 45 });
     const small = await listOk({ page: 2, pageSize: 7 });
     expect(small.data.map((row) => row.id)).toEqual(newestFirst.slice(7, 14));
+    // Pages in the older half are read from the oldest end: the same rows in the same order.
+    for (let page = 1; page <= 7; page++) {
+      const found = await listOk({ page, pageSize: 7 });
+      expect(
+        found.data.map((row) => row.id),
+        `page ${page}`,
+      ).toEqual(newestFirst.slice((page - 1) * 7, page * 7));
+    }
   });
 
   it('breaks ties in time by id, so no row shows on two pages', async () => {

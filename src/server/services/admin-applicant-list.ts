@@ -1,4 +1,15 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type {
   ApplicantRow,
   ListTotal,
@@ -161,11 +172,24 @@ export async function adminApplicantList(options: {
     return (joinsChecks ? base.innerJoin(identityChecks, currentCheck) : base).where(where);
   };
   const offset = (input.page - 1) * input.pageSize;
-  /** The page's ids, walking the matches newest first (for the list's index: read alone). */
-  const walked = () => {
+  /**
+   * The page's ids, walking the matches newest first (for the list's index: read alone), or,
+   * given the exact total of a page in the older half, oldest first from the other end: a page
+   * is never more than half the list away from where the walk starts.
+   */
+  const walked = (exactTotal?: number) => {
     const base = db.select({ id: applications.id }).from(applications);
-    return (joinsChecks ? base.innerJoin(identityChecks, currentCheck) : base)
-      .where(where)
+    const matching = (joinsChecks ? base.innerJoin(identityChecks, currentCheck) : base).where(
+      where,
+    );
+    if (exactTotal !== undefined && offset + input.pageSize / 2 > exactTotal / 2) {
+      const end = Math.min(offset + input.pageSize, exactTotal);
+      return matching
+        .orderBy(asc(applications.createdAt), asc(applications.id))
+        .limit(end - offset)
+        .offset(exactTotal - end);
+    }
+    return matching
       .orderBy(desc(applications.createdAt), desc(applications.id))
       .limit(input.pageSize)
       .offset(offset);
@@ -224,7 +248,7 @@ export async function adminApplicantList(options: {
     } else {
       total = { total: await counted };
       if (pageIsPastEnd(offset, total)) return { data: [], ...total };
-      rows = await readRows(walked());
+      rows = await readRows(walked(total.total));
     }
   } else {
     // A count under the cap means few matches: the same scan yields the page, collected and
