@@ -109,6 +109,11 @@ describe('admin-audit-list', () => {
     const second = await auditList({ page: 2, pageSize: 2 });
     expect(second.total).toBe(n);
     expect(second.data.map((row) => row.id)).toEqual(ids.slice(2, 4));
+    // Every page, those in the older half read from the oldest end, in the same order.
+    const pages = await Promise.all(
+      Array.from({ length: Math.ceil(n / 3) }, (_, i) => auditList({ page: i + 1, pageSize: 3 })),
+    );
+    expect(pages.flatMap((page) => page.data.map((row) => row.id))).toEqual(ids);
     expect(await auditList({ page: 1000 })).toMatchObject({ ok: true, data: [], total: n });
     // The panel's "all" filter value means the whole log too.
     expect((await auditList({ basic_id: 'all', pageSize: 100 })).total).toBe(n);

@@ -154,6 +154,13 @@ describe('admin-eoi-list and admin-contact-list', () => {
     expect(body.data).toHaveLength(7);
     expect(body.data.every((r: EoiRow) => r.status === 'reviewed')).toBe(true);
     expect(body.metrics).toEqual({ newThisWeek: 20, total: 27, reviewed: 7 });
+    // Its later pages (read from the older end) hold the rest, in the same order.
+    const second = (await staff('admin-eoi-list', { page: 2, pageSize: 10, status: 'new' })).json();
+    const news = (await staff('admin-eoi-list', { page: 1, pageSize: 50, status: 'new' })).json();
+    expect(news.total).toBe(15);
+    expect(second.data.map((r: EoiRow) => r.id)).toEqual(
+      news.data.slice(10, 20).map((r: EoiRow) => r.id),
+    );
 
     const archived = (
       await staff('admin-eoi-list', { page: 1, pageSize: 50, status: 'archived' })

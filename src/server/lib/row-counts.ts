@@ -131,6 +131,27 @@ export async function cappedCountAndPage(
   return { total: { total: n }, ids: row?.ids ?? [] };
 }
 
+/**
+ * Where to read one page of a list from. Given the list's exact total, a page in its older
+ * half is read from the other end (the list's order reversed, the rows sorted back after), so
+ * no page walks more than half of the list's index; without it, from the start.
+ */
+export function pageFromNearerEnd(
+  exactTotal: number | undefined,
+  offset: number,
+  pageSize: number,
+): { reversed: boolean; limit: number; offset: number } {
+  if (exactTotal !== undefined && offset + pageSize / 2 > exactTotal / 2) {
+    const end = Math.min(offset + pageSize, exactTotal);
+    return {
+      reversed: true,
+      limit: Math.max(end - offset, 0),
+      offset: Math.max(exactTotal - end, 0),
+    };
+  }
+  return { reversed: false, limit: pageSize, offset };
+}
+
 /** Whether a page starting at `offset` can hold rows: past an exact total it cannot. */
 export function pageIsPastEnd(offset: number, total: ListTotal): boolean {
   return !total.total_capped && offset >= total.total;

@@ -19,7 +19,12 @@ import type {
 import type { IdentityDecision, IdentityStatus, Stage } from '../../shared/stages.ts';
 import type { Db } from '../db/client.ts';
 import { applicationDetails, applications, identityChecks, inviteCodes } from '../db/schema.ts';
-import { cappedCountAndPage, countedTotal, pageIsPastEnd } from '../lib/row-counts.ts';
+import {
+  cappedCountAndPage,
+  countedTotal,
+  pageFromNearerEnd,
+  pageIsPastEnd,
+} from '../lib/row-counts.ts';
 import { nameOrEmailMatches } from '../lib/staff-search.ts';
 
 /** Erased applicants are tombstones, on no list (CONTRACT §6). */
@@ -174,25 +179,19 @@ export async function adminApplicantList(options: {
   const offset = (input.page - 1) * input.pageSize;
   /**
    * The page's ids, walking the matches newest first (for the list's index: read alone), or,
-   * given the exact total of a page in the older half, oldest first from the other end: a page
-   * is never more than half the list away from where the walk starts.
+   * given their exact total, from the nearer end (pageFromNearerEnd).
    */
   const walked = (exactTotal?: number) => {
     const base = db.select({ id: applications.id }).from(applications);
     const matching = (joinsChecks ? base.innerJoin(identityChecks, currentCheck) : base).where(
       where,
     );
-    if (exactTotal !== undefined && offset + input.pageSize / 2 > exactTotal / 2) {
-      const end = Math.min(offset + input.pageSize, exactTotal);
-      return matching
-        .orderBy(asc(applications.createdAt), asc(applications.id))
-        .limit(end - offset)
-        .offset(exactTotal - end);
-    }
+    const page = pageFromNearerEnd(exactTotal, offset, input.pageSize);
+    const order = page.reversed ? asc : desc;
     return matching
-      .orderBy(desc(applications.createdAt), desc(applications.id))
-      .limit(input.pageSize)
-      .offset(offset);
+      .orderBy(order(applications.createdAt), order(applications.id))
+      .limit(page.limit)
+      .offset(page.offset);
   };
 
   // A code the application redeemed, else the newest one issued for it (invited, not yet used).

@@ -6,7 +6,7 @@ import type { ApplicationCase } from '../../shared/schemas/data-protection.ts';
 import { parseCalendarDay, ukDayEnd, ukDayStart } from '../../shared/uk-time.ts';
 import type { Db } from '../db/client.ts';
 import { auditLog, staffMembers } from '../db/schema.ts';
-import { cappedCount, countedTotal } from '../lib/row-counts.ts';
+import { cappedCount, countedTotal, pageFromNearerEnd } from '../lib/row-counts.ts';
 import { applicationCase } from './admin-data-protection.ts';
 
 /** The whole log's filters (admin-audit-list without basic_id, admin-audit-export). */
@@ -113,12 +113,13 @@ export async function adminAuditList(options: { db: Db; input: AuditListInput })
 > {
   const { db, input } = options;
   const where = auditWhere(input);
-  const [found, members, rows, total] = await Promise.all([
-    input.basic_id ? applicationCase(db, input.basic_id) : undefined,
-    input.basic_id ? undefined : auditMembers(db),
-    // The page's ids first, from the index alone however deep the page (migration 0018), then
-    // those rows: an OFFSET over whole rows read every skipped row from the table.
-    auditRowsQuery(db)
+  const offset = (input.page - 1) * input.pageSize;
+  // The page's ids first, from the index alone however deep the page (migration 0018), then
+  // those rows: an OFFSET over whole rows read every skipped row from the table.
+  const pageRows = (exactTotal?: number) => {
+    const page = pageFromNearerEnd(exactTotal, offset, input.pageSize);
+    const order = page.reversed ? asc : desc;
+    return auditRowsQuery(db)
       .where(
         inArray(
           auditLog.id,
@@ -126,13 +127,22 @@ export async function adminAuditList(options: { db: Db; input: AuditListInput })
             .select({ id: auditLog.id })
             .from(auditLog)
             .where(where)
-            .orderBy(...newestFirst)
-            .limit(input.pageSize)
-            .offset((input.page - 1) * input.pageSize),
+            .orderBy(order(auditLog.at), order(auditLog.id))
+            .limit(page.limit)
+            .offset(page.offset),
         ),
       )
-      .orderBy(...newestFirst),
-    auditTotal(db, input, where),
+      .orderBy(...newestFirst);
+  };
+  // A later page of a counted log checks its exact total first, and reads from the nearer end.
+  const counted = !input.basic_id && !input.from && !input.to && offset > 0;
+  // (Past the end that is a read of no rows.)
+  const totalFirst = counted ? await auditTotal(db, input, where) : undefined;
+  const [found, members, rows, total] = await Promise.all([
+    input.basic_id ? applicationCase(db, input.basic_id) : undefined,
+    input.basic_id ? undefined : auditMembers(db),
+    pageRows(totalFirst?.total),
+    totalFirst ?? auditTotal(db, input, where),
   ]);
   return {
     ...(found === undefined ? {} : { case: found }),

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type {
@@ -13,7 +13,7 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { contactMessages, eoiRequests } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ListTotal } from '../../../shared/schemas/admin-lists.ts';
-import { cappedCountAndPage, countedTotalsByK1 } from '../../lib/row-counts.ts';
+import { cappedCountAndPage, countedTotalsByK1, pageFromNearerEnd } from '../../lib/row-counts.ts';
 import { nameOrEmailMatches } from '../../lib/staff-search.ts';
 
 /**
@@ -179,17 +179,21 @@ export async function listInbox<Row extends InboxRecord>(
       .where(inArray(t.id, ids))
       .orderBy(...newestFirst(spec));
   // The page's ids from the index alone however deep the page (migration 0018), then those
-  // rows: an OFFSET over whole rows read every skipped row from the table.
-  const walked = () =>
-    rowsOf(
+  // rows: an OFFSET over whole rows read every skipped row from the table. Given the exact
+  // total, from the nearer end of the index (pageFromNearerEnd).
+  const walked = (exactTotal?: number) => {
+    const from = pageFromNearerEnd(exactTotal, page.offset, page.limit);
+    const order = from.reversed ? asc : desc;
+    return rowsOf(
       db
         .select({ id: t.id })
         .from(t)
         .where(where)
-        .orderBy(...newestFirst(spec))
-        .limit(page.limit)
-        .offset(page.offset),
+        .orderBy(order(t.createdAt), order(t.id))
+        .limit(from.limit)
+        .offset(from.offset),
     );
+  };
   // A search's few matches come with their count, from one scan (cappedCountAndPage).
   const searched = input.query
     ? cappedCountAndPage(
@@ -199,12 +203,20 @@ export async function listInbox<Row extends InboxRecord>(
         page,
       )
     : null;
+  // Every total the heading and a status filter need, in one read of the counter. A later
+  // page of the whole inbox or of a status reads them first, to start from the nearer end.
+  const counted = countedTotalsByK1(db, spec.counter);
+  const exactTotal =
+    !searched && page.offset > 0
+      ? counted.then((totals) => (input.status ? (totals.byK1.get(input.status) ?? 0) : totals.all))
+      : undefined;
   const [records, totals, [week]] = await Promise.all([
     searched
       ? searched.then(({ ids }) => (ids === null ? walked() : ids.length ? rowsOf(ids) : []))
-      : walked(),
-    // Every total the heading and a status filter need, in one read of the counter.
-    countedTotalsByK1(db, spec.counter),
+      : exactTotal
+        ? exactTotal.then(walked)
+        : walked(),
+    counted,
     queryRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from ${t} where ${t.createdAt} >= now() - interval '7 days'`,
