@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApplySignoutResponse } from '../../../../shared/schemas/journey.ts';
 import { api } from '../../../lib/api-client.ts';
+import { noteSignOut } from '../utils/session.ts';
 
 /**
  * `POST /api/apply-signout`: the server revokes the session and clears both cookies (the token's
@@ -10,6 +11,12 @@ export function useApplicantSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<ApplySignoutResponse>('/apply-signout'),
-    onSuccess: () => queryClient.removeQueries({ queryKey: ['apply'] }),
+    // From the moment it is asked for, the screen's own polling stops asking (get-status.ts).
+    onMutate: () => noteSignOut('asked'),
+    onSuccess: () => {
+      noteSignOut('done');
+      queryClient.removeQueries({ queryKey: ['apply'] });
+    },
+    onError: () => noteSignOut('failed'),
   });
 }
