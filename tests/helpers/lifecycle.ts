@@ -1,16 +1,23 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import { parseEnv } from '../../src/server/env.ts';
 import { createServer, type RunningServer } from '../../src/server/server.ts';
 import { totpCode } from './staff-seed.ts';
 
 /** Servers and folders made by a test, undone after it (servers first, then folders). */
 const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
+
+/**
+ * Undoes what the test made. Every file that uses these helpers registers it with
+ * `afterEach(undoLifecycle)`: the integration files share their worker's modules (isolate:
+ * false), so a hook registered here when the module first loads would run for the first file
+ * only, and a later file's servers, folders and databases would be left behind.
+ */
+export async function undoLifecycle(): Promise<void> {
   while (cleanups.length) await cleanups.pop()!();
-});
+}
 
 /** Starts a server the way `npm start` does (it opens its own database), capturing stdout. */
 export async function startServer(env: Record<string, string>) {

@@ -1,7 +1,16 @@
 // Runs in the PGlite integration project only (see vitest.config.ts).
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { signIn, signInAndEnrol, startServer, tempDir } from '../helpers/lifecycle.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  signIn,
+  signInAndEnrol,
+  startServer,
+  tempDir,
+  undoLifecycle,
+} from '../helpers/lifecycle.ts';
+
+// Servers, folders and databases these tests make are undone after each (helpers/lifecycle.ts).
+afterEach(undoLifecycle);
 
 describe('embedded database under DATA_DIR', () => {
   it('keeps data and the generated passphrase across a restart; a new DATA_DIR starts clean', async () => {

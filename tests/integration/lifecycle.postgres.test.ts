@@ -1,10 +1,19 @@
 // Runs in the PostgreSQL integration project only (see vitest.config.ts).
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.ts';
 import { createEmptyPostgresDatabase } from '../helpers/db.ts';
-import { onCleanup, signIn, startServersTogether, tempDir } from '../helpers/lifecycle.ts';
+import {
+  onCleanup,
+  signIn,
+  startServersTogether,
+  tempDir,
+  undoLifecycle,
+} from '../helpers/lifecycle.ts';
+
+// Servers, folders and databases these tests make are undone after each (helpers/lifecycle.ts).
+afterEach(undoLifecycle);
 
 /** Every checked-in migration, as drizzle's journal lists them. */
 const MIGRATION_COUNT = (

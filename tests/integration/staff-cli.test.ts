@@ -1,13 +1,16 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.ts';
 import { auditLog, staffMembers, staffRecoveryCodes } from '../../src/server/db/schema.ts';
 import type { RunningServer } from '../../src/server/server.ts';
 import { createEmptyPostgresDatabase, TEST_DB_KIND } from '../helpers/db.ts';
-import { onCleanup, startServer, tempDir } from '../helpers/lifecycle.ts';
+import { onCleanup, startServer, tempDir, undoLifecycle } from '../helpers/lifecycle.ts';
 import { seedStaffMember, seedStaffToken, totpCode } from '../helpers/staff-seed.ts';
+
+// Servers, folders and databases these tests make are undone after each (helpers/lifecycle.ts).
+afterEach(undoLifecycle);
 
 /**
  * `npm run staff -- reset-mfa | create-owner` (src/server/staff-cli.ts), the operator's
