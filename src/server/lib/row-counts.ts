@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { rowCounts } from '../db/schema.ts';
@@ -132,24 +132,26 @@ export async function cappedCountAndPage(
 }
 
 /**
- * Where to read one page of a list from. Given the list's exact total, a page in its older
- * half is read from the other end (the list's order reversed, the rows sorted back after), so
- * no page walks more than half of the list's index; without it, from the start.
+ * How to read one page of a list kept newest first by `columns` (its time, then its id). Given
+ * the list's exact total, a page in its older half is read from the other end (the order
+ * reversed; the caller sorts the rows back), so no page walks more than half of the list's
+ * index; without it, from the start.
  */
 export function pageFromNearerEnd(
+  columns: readonly [AnyColumn, AnyColumn],
   exactTotal: number | undefined,
   offset: number,
   pageSize: number,
-): { reversed: boolean; limit: number; offset: number } {
+): { orderBy: SQL[]; limit: number; offset: number } {
   if (exactTotal !== undefined && offset + pageSize / 2 > exactTotal / 2) {
     const end = Math.min(offset + pageSize, exactTotal);
     return {
-      reversed: true,
+      orderBy: columns.map((column) => asc(column)),
       limit: Math.max(end - offset, 0),
       offset: Math.max(exactTotal - end, 0),
     };
   }
-  return { reversed: false, limit: pageSize, offset };
+  return { orderBy: columns.map((column) => desc(column)), limit: pageSize, offset };
 }
 
 /** Whether a page starting at `offset` can hold rows: past an exact total it cannot. */

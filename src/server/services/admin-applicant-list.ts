@@ -1,15 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  inArray,
-  isNull,
-  or,
-  sql,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type {
   ApplicantRow,
   ListTotal,
@@ -186,10 +175,14 @@ export async function adminApplicantList(options: {
     const matching = (joinsChecks ? base.innerJoin(identityChecks, currentCheck) : base).where(
       where,
     );
-    const page = pageFromNearerEnd(exactTotal, offset, input.pageSize);
-    const order = page.reversed ? asc : desc;
+    const page = pageFromNearerEnd(
+      [applications.createdAt, applications.id],
+      exactTotal,
+      offset,
+      input.pageSize,
+    );
     return matching
-      .orderBy(order(applications.createdAt), order(applications.id))
+      .orderBy(...page.orderBy)
       .limit(page.limit)
       .offset(page.offset);
   };

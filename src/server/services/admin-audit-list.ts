@@ -117,8 +117,7 @@ export async function adminAuditList(options: { db: Db; input: AuditListInput })
   // The page's ids first, from the index alone however deep the page (migration 0018), then
   // those rows: an OFFSET over whole rows read every skipped row from the table.
   const pageRows = (exactTotal?: number) => {
-    const page = pageFromNearerEnd(exactTotal, offset, input.pageSize);
-    const order = page.reversed ? asc : desc;
+    const page = pageFromNearerEnd([auditLog.at, auditLog.id], exactTotal, offset, input.pageSize);
     return auditRowsQuery(db)
       .where(
         inArray(
@@ -127,7 +126,7 @@ export async function adminAuditList(options: { db: Db; input: AuditListInput })
             .select({ id: auditLog.id })
             .from(auditLog)
             .where(where)
-            .orderBy(order(auditLog.at), order(auditLog.id))
+            .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),
         ),

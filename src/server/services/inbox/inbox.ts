@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type {
@@ -182,14 +182,13 @@ export async function listInbox<Row extends InboxRecord>(
   // rows: an OFFSET over whole rows read every skipped row from the table. Given the exact
   // total, from the nearer end of the index (pageFromNearerEnd).
   const walked = (exactTotal?: number) => {
-    const from = pageFromNearerEnd(exactTotal, page.offset, page.limit);
-    const order = from.reversed ? asc : desc;
+    const from = pageFromNearerEnd([t.createdAt, t.id], exactTotal, page.offset, page.limit);
     return rowsOf(
       db
         .select({ id: t.id })
         .from(t)
         .where(where)
-        .orderBy(order(t.createdAt), order(t.id))
+        .orderBy(...from.orderBy)
         .limit(from.limit)
         .offset(from.offset),
     );
