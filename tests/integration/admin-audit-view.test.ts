@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditListResponse } from '../../src/shared/schemas/audit.ts';
 import { auditLog } from '../../src/server/db/schema.ts';
@@ -205,7 +205,8 @@ describe('the audit view', () => {
     const exports = await t.ctx.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.action, 'audit.export'));
+      .where(eq(auditLog.action, 'audit.export'))
+      .orderBy(asc(auditLog.at), asc(auditLog.id));
     const last = exports.at(-1)!;
     expect(last).toMatchObject({
       actorType: 'staff',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApplicantSession } from '../../src/server/auth/applicant.ts';
 import {
@@ -88,8 +88,12 @@ async function mailsTo(id: string) {
     .where(eq(applications.id, id));
   return t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, row!.email!));
 }
-const staffMails = (template: string) =>
-  t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.template, template));
+/** Staff notifications about one applicant (rows come back in no set order; scope, don't pick the last). */
+const staffMails = (template: string, applicationId: string) =>
+  t.ctx.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.template, template), eq(emailOutbox.applicationId, applicationId)));
 /** Everything a webhook could change, to prove a refused or repeated one changed nothing. */
 async function snapshot(id: string) {
   const [application] = await t.ctx.db.select().from(applications).where(eq(applications.id, id));
@@ -316,7 +320,10 @@ describe('veriff webhooks', () => {
 
   it('an adverse-media possible match is shown to staff as needing review, never as clear', async () => {
     const a = await started('Victor Lane');
-    const before = await staffMails('veriff_watchlist_webhook.possible_match.staff_notification');
+    const before = await staffMails(
+      'veriff_watchlist_webhook.possible_match.staff_notification',
+      a.id,
+    );
     const hit = await veriff.watchlist(t.app, a.id, {
       matchStatus: 'possible_match',
       adverseMedia: true,
@@ -328,7 +335,10 @@ describe('veriff webhooks', () => {
       sanctions: null,
       lastEvent: 'watchlist_possible_match',
     });
-    const mails = await staffMails('veriff_watchlist_webhook.possible_match.staff_notification');
+    const mails = await staffMails(
+      'veriff_watchlist_webhook.possible_match.staff_notification',
+      a.id,
+    );
     expect(mails).toHaveLength(before.length + 1);
     const mail = mails.at(-1)!;
     expect(mail.subject).toBe('Watchlist possible match, review needed: Victor Lane');
@@ -337,14 +347,16 @@ describe('veriff webhooks', () => {
     // A replay tells staff nothing twice.
     await veriff.send(t.app, '/api/veriff-watchlist-webhook', hit.raw);
     expect(
-      await staffMails('veriff_watchlist_webhook.possible_match.staff_notification'),
+      await staffMails('veriff_watchlist_webhook.possible_match.staff_notification', a.id),
     ).toHaveLength(before.length + 1);
   });
 
   it('a decline leaves the case to staff: the staff inbox is told a decision is needed', async () => {
     const a = await started('Nora Quinn');
     await veriff.decision(t.app, a.session, 'declined');
-    const mail = (await staffMails('veriff_webhook.declined.staff_notification')).at(-1)!;
+    const mails = await staffMails('veriff_webhook.declined.staff_notification', a.id);
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
     expect(mail.subject).toBe('Identity check declined by Veriff, decision needed: Nora Quinn');
     expect(mail.text).toContain('Veriff reason: Physical document not used');
     expect(mail.text).toContain(`${PUBLIC_URL}/admin/applicants/${a.id}`);
