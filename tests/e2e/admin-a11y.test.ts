@@ -11,7 +11,7 @@ import {
 import { STAFF_TOKEN_KEY } from '../../src/client/lib/staff-token.ts';
 import { openAdmin, pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
 import { launchBrowser } from './helpers/browser.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, consentRecord } from './helpers/chromium.ts';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH, consentRecord } from './helpers/chromium.ts';
 import { startBuiltServer, staffSignIn, type RunningServer } from './helpers/server.ts';
 
 const { openPage } = launchBrowser();
@@ -193,7 +193,7 @@ describe('A11y tab (own server)', () => {
     // at http://staff.waj.test:<port> exactly as it would behind real DNS.
     const port = new URL(server.baseURL).port;
     const browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
+      executablePath: TEST_CHROMIUM_PATH,
       args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP staff.waj.test 127.0.0.1'],
     });
     try {

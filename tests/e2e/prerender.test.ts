@@ -1,7 +1,7 @@
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser } from './helpers/browser.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/chromium.ts';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './helpers/chromium.ts';
 import { PUBLIC_ROUTES } from './helpers/public-routes.ts';
 import { ownServer } from './helpers/own-server.ts';
 
@@ -84,7 +84,10 @@ describe('public pages rendered by the server', () => {
   });
 
   it('with JavaScript off, the home page and /cards are readable and their links work', async () => {
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({
+      executablePath: TEST_CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+    });
     try {
       const context = await browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
@@ -105,7 +108,10 @@ describe('public pages rendered by the server', () => {
   });
 
   it('before the app runs, the drawn forms cannot be sent by the browser with what was typed in the address', async () => {
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({
+      executablePath: TEST_CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+    });
     try {
       const context = await browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
@@ -140,7 +146,10 @@ describe('site-wide changes served drawn (own server: it switches maintenance, e
       expect(served.text).toContain('Under Maintenance');
       expect(served.text).not.toContain('Choose your calibre.');
 
-      const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+      const browser = await chromium.launch({
+        executablePath: TEST_CHROMIUM_PATH,
+        args: CHROMIUM_ARGS,
+      });
       try {
         const page = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
         await page.goto(`${own.baseURL}/`);

@@ -6,7 +6,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, consentRecord } from './chromium.ts';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH, consentRecord } from './chromium.ts';
 import { registerServerStaff } from './server.ts';
 
 /** Where the server started by global-setup.ts listens, e.g. http://127.0.0.1:40123. */
@@ -86,7 +86,7 @@ const idle: Lease[] = [];
  * isolate its files). Playwright stops it when the worker process exits.
  */
 function browserOfWorker(): Promise<Browser> {
-  workerBrowser ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  workerBrowser ??= chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS });
   return workerBrowser;
 }
 
