@@ -33,17 +33,17 @@ const loadedFaces = (page: Page) =>
       .sort(),
   );
 
-describe('brand fonts (decisions 044, 050)', () => {
-  it('the served page preloads the two faces above the fold, from this site, Latin only', async () => {
+describe('brand fonts (decisions 044, 050, 060)', () => {
+  it('the served page preloads the cores of the two faces above the fold, from this site', async () => {
     const html = await (await fetch(`${baseURL}/`)).text();
     const preloads = [...html.matchAll(/<link\s+rel="preload"\s+href="([^"]+)"\s+as="font"/g)].map(
       (match) => match[1]!,
     );
     expect(preloads).toHaveLength(2);
-    expect(
-      preloads.some((href) => /\/assets\/playfair-display-latin-wght-normal-/.test(href)),
-    ).toBe(true);
-    expect(preloads.some((href) => /\/assets\/inter-latin-wght-normal-/.test(href))).toBe(true);
+    expect(preloads.some((href) => /\/assets\/playfair-display-core-wght-normal-/.test(href))).toBe(
+      true,
+    );
+    expect(preloads.some((href) => /\/assets\/inter-core-wght-normal-/.test(href))).toBe(true);
     for (const href of preloads) {
       const response = await fetch(`${baseURL}${href}`);
       expect(response.status).toBe(200);
@@ -83,10 +83,11 @@ describe('brand fonts (decisions 044, 050)', () => {
         // Drawn in the same face as before: a late face is not swapped in (decision 050).
         expect(box.text, `${box.selector} text width`).toBe(was.text);
       }
-      // Only the two preloaded faces are fetched for the home page, never the italics.
+      // Only the two preloaded cores are fetched for the home page: never the italics, nor the
+      // full faces (no character of the page is outside the cores).
       expect(requested.sort()).toEqual([
-        expect.stringMatching(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/),
-        expect.stringMatching(/^\/assets\/playfair-display-latin-wght-normal-[\w-]+\.woff2$/),
+        expect.stringMatching(/^\/assets\/inter-core-wght-normal-[\w-]+\.woff2$/),
+        expect.stringMatching(/^\/assets\/playfair-display-core-wght-normal-[\w-]+\.woff2$/),
       ]);
 
       // They were cached on the way: the next load of the page draws in the web faces.

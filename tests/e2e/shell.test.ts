@@ -297,7 +297,7 @@ describe('server', () => {
     expect(await res.json()).toEqual({ ok: true });
   });
 
-  it('sends a CSP allowing no inline script but the theme script, by its hash, and the app runs under it', async () => {
+  it('sends a CSP allowing no inline script but the theme and start scripts, by their hashes, and the app runs under it', async () => {
     const page = await openPage();
     await page.addInitScript(() => {
       const w = window as unknown as { __cspViolations: string[] };
@@ -312,14 +312,20 @@ describe('server', () => {
       .split(';')
       .map((directive) => directive.trim())
       .find((directive) => directive.startsWith('script-src '));
-    // Scripts from the site, and one inline script by its hash: the theme script, which the
-    // page carries in its head (decision 048). No other inline script may run.
+    // Scripts from the site, and two inline scripts by their hashes: the theme script (decision
+    // 048) and the app's start script (decision 059), which the page carries in its head. No
+    // other inline script may run.
     const themeScript = await (await fetch(`${baseURL}/theme-init.js`)).text();
-    const hash = createHash('sha256').update(themeScript, 'utf8').digest('base64');
-    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
+    const startScript = await (await fetch(`${baseURL}/app-start.js`)).text();
+    const hash = (script: string) => createHash('sha256').update(script, 'utf8').digest('base64');
+    expect(scriptSrc).toBe(
+      `script-src 'self' 'sha256-${hash(themeScript)}' 'sha256-${hash(startScript)}'`,
+    );
     const html = await (await fetch(`${baseURL}/`)).text();
     expect(html).toContain(`<script>${themeScript}</script>`);
     expect(html).not.toContain('<script src="/theme-init.js">');
+    const start = /<script data-entry="[^"]+" data-preload="[^"]*">/.exec(html);
+    expect(html).toContain(`${start?.[0]}${startScript}</script>`);
 
     // Exercise the parts that add scripts or styles at run time.
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -76,9 +76,9 @@ describe('the served HTML carries each page’s metadata', () => {
       url: `${ORIGIN}/`,
       sameAs: [COMPANY.socialUrl],
     });
-    // The app itself is still there.
+    // The app itself is still there, started once the page has painted (decision 059).
     expect(res.body).toContain('<div id="root">');
-    expect(res.body).toMatch(/<script type="module"[^>]*src="\/assets\//);
+    expect(res.body).toMatch(/<script data-entry="\/assets\/[^"]+\.js"/);
   });
 
   it('every screen gets its own title, description and canonical address, once each', async () => {

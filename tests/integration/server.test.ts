@@ -3,7 +3,11 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, staffAuthFailures, staffTokens } from '../../src/server/db/schema.ts';
 import { loggerOptions } from '../../src/server/app.ts';
-import { scriptHashSource, themeInitScript } from '../../src/server/http/inline-head.ts';
+import {
+  appStartScript,
+  scriptHashSource,
+  themeInitScript,
+} from '../../src/server/http/inline-head.ts';
 import { createServer } from '../../src/server/server.ts';
 import { createTestApp, TEST_PASSPHRASE, type TestApp } from '../helpers/app.ts';
 import { DEFAULT_OWNER_EMAIL as OWNER_EMAIL } from '../helpers/lifecycle.ts';
@@ -61,11 +65,13 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
-    // One inline script is allowed, by its hash: the theme script (decision 048).
+    // Two inline scripts are allowed, each by its hash: the theme script (decision 048) and the
+    // app's start script (decision 059).
     const themeScript = scriptHashSource(themeInitScript()!);
+    const startScript = scriptHashSource(appStartScript()!);
     // Compared as text: a base64 hash may hold '+' or '/'.
     const scriptSrc = csp.split(';').map((directive) => directive.trim());
-    expect(scriptSrc).toContain(`script-src 'self' ${themeScript}`);
+    expect(scriptSrc).toContain(`script-src 'self' ${themeScript} ${startScript}`);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
@@ -331,7 +337,7 @@ describe('the web app (built by `npm run build`)', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('<div id="root">');
 
-    const script = /src="(\/assets\/[^"]+\.js)"/.exec(unknown.body)?.[1];
+    const script = /data-entry="(\/assets\/[^"]+\.js)"/.exec(unknown.body)?.[1];
     expect(script).toBeDefined();
     const asset = await t.app.inject(script!);
     expect(asset.statusCode).toBe(200);
@@ -363,14 +369,20 @@ describe('the web app (built by `npm run build`)', () => {
     }
     expect(unknown.headers['content-encoding']).toBeUndefined();
 
-    // A page drawn by the server needs no script to paint: the app's modules come after the
-    // page's fonts and images. A page the browser draws (the apply flow) needs them first.
+    // A page drawn by the server needs no script to paint: its start script fetches the app's
+    // modules once it has painted (decision 059). A page the browser draws (the apply flow)
+    // needs them first, so it names them itself.
     const drawn = await t.app.inject('/cards');
-    expect(drawn.body).toMatch(/<script type="module" fetchpriority="low"/);
-    expect(drawn.body).toMatch(/<link rel="modulepreload" fetchpriority="low"/);
+    expect(drawn.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const start = /<script data-entry="(\/assets\/index-[\w-]+\.js)" data-preload="([^"]*)">/.exec(
+      drawn.body,
+    );
+    expect(start?.[2]).toMatch(/^\/assets\/\S+\.js( \/assets\/\S+\.js)*$/);
+    expect(drawn.body).toContain(`${start?.[0]}${appStartScript()}</script>`);
     const empty = await t.app.inject('/apply/kyc');
-    expect(empty.body).toMatch(/<script type="module" crossorigin/);
-    expect(empty.body).not.toContain('fetchpriority');
+    expect(empty.body).toContain(`<script type="module" crossorigin src="${start?.[1]}">`);
+    expect(empty.body).toMatch(/<link rel="modulepreload" crossorigin/);
+    expect(empty.body).not.toContain('data-entry');
 
     // Only GET and HEAD reach the web app; anything else is a JSON 404.
     const post = await t.app.inject({ method: 'POST', url: '/cards', payload: {} });
@@ -381,7 +393,8 @@ describe('the web app (built by `npm run build`)', () => {
     const visitor = await t.app.inject('/apply');
     expect(visitor.statusCode).toBe(200);
     expect(visitor.body).toContain('Have an invitation code?');
-    expect(visitor.body).toMatch(/<script type="module" fetchpriority="low"/);
+    expect(visitor.body).toContain('<script data-entry=');
+    expect(visitor.body).not.toContain('<script type="module"');
     // Two answers at one address: a shared cache keeps them apart by the cookie.
     expect(visitor.headers.vary).toMatch(/cookie/i);
 

@@ -8,10 +8,23 @@ import { CLIENT_DIR, PROJECT_ROOT } from '../lib/paths.ts';
  * copies it from src/client/public unchanged; the source is read when there is no build yet.
  */
 export function themeInitScript(clientDir = CLIENT_DIR): string | null {
-  for (const file of [
-    join(clientDir, 'theme-init.js'),
-    join(PROJECT_ROOT, 'src', 'client', 'public', 'theme-init.js'),
-  ]) {
+  return publicScript(clientDir, 'theme-init.js');
+}
+
+/** The script that starts the app once a page the server drew has painted (decision 059). */
+export function appStartScript(clientDir = CLIENT_DIR): string | null {
+  return publicScript(clientDir, 'app-start.js');
+}
+
+/** The inline scripts a page may carry, for the CSP: each is allowed by its hash alone. */
+export function inlineScripts(clientDir = CLIENT_DIR): string[] {
+  return [themeInitScript(clientDir), appStartScript(clientDir)].filter(
+    (script): script is string => script !== null,
+  );
+}
+
+function publicScript(clientDir: string, name: string): string | null {
+  for (const file of [join(clientDir, name), join(PROJECT_ROOT, 'src', 'client', 'public', name)]) {
     if (existsSync(file)) return readFileSync(file, 'utf8');
   }
   return null;
@@ -45,13 +58,20 @@ export function inlineHeadAssets(indexHtml: string, clientDir: string): string {
   });
 }
 
-const MODULE_TAG = /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g;
+const ENTRY_TAG = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+const PRELOAD_TAG = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g;
 
 /**
- * A page the server draws is complete without the app's modules, so they are fetched at low
- * priority, after the page's fonts and images (decision 052). Pages drawn in the browser (the
- * apply flow, the staff panel) keep them at the browser's usual priority: they need them first.
+ * A page the server draws is complete without the app, so its modules are not fetched with it:
+ * the start script fetches them all at once after the first paint (decision 059), where they
+ * neither share the first round trips with the page nor run before it paints. Pages drawn in
+ * the browser (the apply flow for an applicant, the staff panel) keep the module tags: there
+ * the modules are the paint. Left as it is when the start script is missing or unsafe inline.
  */
-export function modulesAfterPaint(indexHtml: string): string {
-  return indexHtml.replace(MODULE_TAG, '<$1 fetchpriority="low"');
+export function startAppAfterPaint(indexHtml: string, startScript: string | null): string {
+  const entry = ENTRY_TAG.exec(indexHtml)?.[1];
+  if (!entry || !startScript || /<\/script/i.test(startScript)) return indexHtml;
+  const preloads = [...indexHtml.matchAll(PRELOAD_TAG)].map((match) => match[1]);
+  const tag = `<script data-entry="${entry}" data-preload="${preloads.join(' ')}">${startScript}</script>`;
+  return indexHtml.replace(PRELOAD_TAG, '').replace(ENTRY_TAG, () => tag);
 }

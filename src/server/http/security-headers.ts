@@ -2,7 +2,7 @@ import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.ts';
-import { scriptHashSource, themeInitScript } from './inline-head.ts';
+import { inlineScripts, scriptHashSource } from './inline-head.ts';
 
 type HeaderSet = Readonly<Record<string, string>>;
 
@@ -45,9 +45,9 @@ export function securityHeaderSets(env: Env): { page: HeaderSet; api: HeaderSet 
   const analyticsOrigin = env.ANALYTICS_SCRIPT_URL
     ? new URL(env.ANALYTICS_SCRIPT_URL).origin
     : null;
-  // The theme script runs inline, first in every page (decision 048): allowed by its hash only.
-  const themeScript = themeInitScript();
-  const themeScriptSource = themeScript ? [scriptHashSource(themeScript)] : [];
+  // The theme script (first in every page, decision 048) and the app's start script (on pages
+  // the server drew, decision 059) run inline: each allowed by its hash only.
+  const inlineScriptSources = inlineScripts().map(scriptHashSource);
   const page = headersOf(
     helmet({
       contentSecurityPolicy: {
@@ -56,7 +56,7 @@ export function securityHeaderSets(env: Env): { page: HeaderSet; api: HeaderSet 
           defaultSrc: ["'self'"],
           scriptSrc: [
             "'self'",
-            ...themeScriptSource,
+            ...inlineScriptSources,
             ...(analyticsOrigin ? [analyticsOrigin] : []),
           ],
           styleSrc: ["'self'", "'unsafe-inline'"],

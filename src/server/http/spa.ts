@@ -11,7 +11,7 @@ import { CLIENT_DIR } from '../lib/paths.ts';
 import { PAGE_SETTING_KEYS, type PublicSettings } from '../public-settings.ts';
 import type { Db } from '../db/client.ts';
 import { sendCompressedPage } from './compress-page.ts';
-import { inlineHeadAssets, modulesAfterPaint } from './inline-head.ts';
+import { appStartScript, inlineHeadAssets, startAppAfterPaint } from './inline-head.ts';
 import { isRenderedPath, loadPageRenderer, pageRendering } from './page-render.ts';
 import { renderHeadTags, splitIndexHtml } from './seo-head.ts';
 
@@ -82,7 +82,9 @@ export async function registerSpa(
   }
   const shell = indexHtml ? inlineHeadAssets(indexHtml, clientDir) : null;
   const pageFor = shell ? renderPages(shell, env) : null;
-  const drawnPageFor = shell ? renderPages(modulesAfterPaint(shell), env) : null;
+  const drawnPageFor = shell
+    ? renderPages(startAppAfterPaint(shell, appStartScript(clientDir)), env)
+    : null;
   // Public pages arrive drawn (decision 047): the renderer needs the database for their content.
   const render =
     indexHtml && options.db && options.settings

@@ -20,6 +20,7 @@ export function CardGallery() {
                 src={src(tier)}
                 alt={`Waj ${TIER_INFO[tier].name} card`}
                 priority
+                fetchPriority="low"
                 className="shadow-[0_20px_36px_-20px_rgb(0_0_0/0.5)] motion-safe:animate-fade-in"
               />
             ) : (

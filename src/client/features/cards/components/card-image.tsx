@@ -7,7 +7,11 @@ type CardImageProps = Omit<ComponentProps<'img'>, 'src' | 'width' | 'height'> & 
   tier: Tier;
   /** Uploaded artwork; the bundled face stands in if it cannot be loaded. */
   src: string;
-  /** Above the fold: load at once and ahead of other images. */
+  /**
+   * Above the fold: load at once and ahead of other images. A decorative face beside the page's
+   * largest text (the home hero, the /cards gallery) passes `fetchPriority="low"` as well, so
+   * the text's font comes first (decision 059).
+   */
   priority?: boolean;
 };
 

@@ -69,6 +69,7 @@ export function HeroCardStack({ area, className }: HeroCardStackProps) {
                 src={src(layer.tier)}
                 alt={`Waj ${TIER_INFO[layer.tier].name} card`}
                 priority
+                fetchPriority="low"
                 className="shadow-[0_28px_50px_-22px_rgb(0_0_0/0.55)] motion-safe:animate-fade-in"
               />
             ) : (
