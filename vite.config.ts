@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -19,6 +20,12 @@ const applyEntryRoute = /[\\/]src[\\/]client[\\/]app[\\/]routes[\\/]apply[\\/]ap
 const applyStepRoutes = (id: string) => applyRoutes.test(id) && !applyEntryRoute.test(id);
 const adminRoutes = /[\\/]src[\\/]client[\\/]app[\\/]routes[\\/]admin[\\/]/;
 const publicRoutes = /[\\/]src[\\/]client[\\/]app[\\/]routes[\\/]public[\\/]/;
+// The chunks of the public pages are named after their route files (home.tsx → home-<hash>.js).
+const publicPageChunk = new RegExp(
+  `(^|/)(${readdirSync(new URL('./src/client/app/routes/public', import.meta.url))
+    .map((file) => file.replace(/\.tsx$/, ''))
+    .join('|')})-[\\w-]{8}\\.js$`,
+);
 
 /**
  * Fails the build if the entry chunk or any public page chunk statically imports (directly or
@@ -82,7 +89,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: true,
     // Every browser the site supports preloads modules itself (Safari since 17); older ones
     // fetch them on import instead. Not shipping the polyfill saves every public page 0.5 kB.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A public page's chunk is first imported to hydrate a page that has already painted
+      // (decision 059): its own imports are left for the browser to find, instead of a burst of
+      // `modulepreload` links added in one task, which Lighthouse counted as blocking time. The
+      // entry's preloads (index.html) and every other chunk's are kept.
+      resolveDependencies: (filename, deps, { hostType }) =>
+        hostType === 'js' && publicPageChunk.test(filename) ? [] : deps,
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
