@@ -1,9 +1,10 @@
 /**
  * Cuts the two preloaded faces (decision 044) down to the characters the public pages print,
  * into src/client/assets/fonts/ (not checked in: made again by every build, so a new release of
- * the Fontsource packages is picked up). styles.css gives these core faces first claim on their
- * characters and keeps the full Latin faces for anything else, fetched only by a page that
- * uses such a character (decision 060). Run before `vite build` or `vite` (the build does).
+ * the Fontsource packages is picked up). styles.css gives the core faces these characters and
+ * the full Latin faces only the rest (ranges that never overlap), so a full face is fetched
+ * only by a page that prints such a character (decision 060). Run before `vite build` or
+ * `vite` (the build does).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';

@@ -326,6 +326,18 @@ describe('rate limits', () => {
 });
 
 describe('the web app (built by `npm run build`)', () => {
+  it('writes the favicon into every page, the same drawing as /favicon.svg', async () => {
+    const page = (await t.app.inject('/cards')).body;
+    const href =
+      /<link\s+rel="icon"\s+type="image\/svg\+xml"\s+href="data:image\/svg\+xml,([^"]+)"/.exec(
+        page,
+      )?.[1];
+    expect(href).toBeDefined();
+    const file = (await t.app.inject('/favicon.svg')).body;
+    const drawing = (svg: string) => svg.replace(/'/g, '"').replace(/>\s+</g, '><').trim();
+    expect(drawing(decodeURIComponent(href!))).toBe(drawing(file));
+  });
+
   it('serves index.html for every screen, 404 for unknown paths, and caches hashed files', async () => {
     for (const path of ['/', '/cards', '/apply/kyc', '/admin', '/legal/terms']) {
       const res = await t.app.inject(path);
