@@ -20,6 +20,10 @@ const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const TARGETS = { write: 0.5, read: 0.8, p99Ms: 20 };
+/** BENCH_KINDS=read (or write) measures one path only, while working on it. */
+const KINDS = (['read', 'write'] as const).filter((kind) =>
+  (process.env.BENCH_KINDS ?? 'read,write').split(',').includes(kind),
+);
 
 if (!process.env.DATABASE_URL) {
   process.stdout.write('throughput bench skipped: DATABASE_URL is not set\n');
@@ -30,6 +34,18 @@ if (!existsSync(ENTRY)) {
   process.exit(2);
 }
 const adminUrl = process.env.DATABASE_URL;
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -82,6 +98,7 @@ async function startProduct(databaseUrl: string) {
   }
   return {
     url,
+    pid: child.pid,
     /** Resident memory of the instance, in MB. */
     rssMb: () =>
       Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) /
@@ -106,6 +123,7 @@ async function startBare(databaseUrl: string) {
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -117,9 +135,15 @@ interface Load {
   rps: number;
   p99: number;
   errors: number;
+  /** The server process's CPU time per request, in µs: what the ratio is made of. */
+  cpuUs: number;
 }
 
-async function drive(url: string, kind: 'read' | 'write'): Promise<Load> {
+async function drive(
+  { url, pid }: { url: string; pid: number | undefined },
+  kind: 'read' | 'write',
+): Promise<Load> {
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -144,6 +168,7 @@ async function drive(url: string, kind: 'read' | 'write'): Promise<Load> {
     rps: result.requests.average,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    cpuUs: ((cpuSeconds(pid) - cpuBefore) * 1e6) / result.requests.total,
   };
 }
 
@@ -161,14 +186,14 @@ try {
       bare: { read: [] as Load[], write: [] as Load[] },
     };
     for (let round = 0; round < ROUNDS; round++) {
-      for (const kind of ['read', 'write'] as const) {
-        totals.product[kind].push(await drive(product.url, kind));
-        totals.bare[kind].push(await drive(bare.url, kind));
+      for (const kind of KINDS) {
+        totals.product[kind].push(await drive(product, kind));
+        totals.bare[kind].push(await drive(bare, kind));
       }
     }
     const mean = (xs: Load[], key: keyof Load) => xs.reduce((a, x) => a + x[key], 0) / xs.length;
     const rows: string[] = [];
-    for (const kind of ['read', 'write'] as const) {
+    for (const kind of KINDS) {
       const p = totals.product[kind];
       const b = totals.bare[kind];
       const ratio = mean(p, 'rps') / mean(b, 'rps');
@@ -180,13 +205,14 @@ try {
       rows.push(
         `| ${kind === 'read' ? 'GET /api/site-settings/invite_mode' : 'POST /api/contact'} | ` +
           `${Math.round(mean(p, 'rps'))} | ${Math.round(mean(b, 'rps'))} | ${ratio.toFixed(2)}× (≥ ${target}×) | ` +
-          `${p99} ms (bare ${Math.max(...b.map((x) => x.p99))} ms) | ${errors} | ${ok ? 'ok' : 'MISSED'} |`,
+          `${p99} ms (bare ${Math.max(...b.map((x) => x.p99))} ms) | ` +
+          `${Math.round(mean(p, 'cpuUs'))} µs (bare ${Math.round(mean(b, 'cpuUs'))} µs) | ${errors} | ${ok ? 'ok' : 'MISSED'} |`,
       );
     }
     process.stdout.write(
       `\nThroughput per instance, ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s rounds:\n\n` +
-        '| call | product req/s | bare req/s | ratio | product p99 | errors | |\n' +
-        '| --- | --- | --- | --- | --- | --- | --- |\n' +
+        '| call | product req/s | bare req/s | ratio | product p99 | server CPU a request | errors | |\n' +
+        '| --- | --- | --- | --- | --- | --- | --- | --- |\n' +
         `${rows.join('\n')}\n\n` +
         `Product memory (RSS): ${idleRss.toFixed(0)} MB when started, ${product.rssMb().toFixed(0)} MB after the load.\n\n`,
     );

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ADMIN_TOKEN_HEADER } from '../../shared/api.ts';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../shared/staff.ts';
 import { staffMembers, staffTokens } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { AppError } from '../errors.ts';
 import { hashToken } from '../lib/crypto.ts';
 import type { Actor } from '../audit.ts';
@@ -49,17 +50,9 @@ function isBackgroundCall(request: FastifyRequest): boolean {
   return request.headers[STAFF_BACKGROUND_HEADER] === '1';
 }
 
-/**
- * Finds a live (unexpired, unrevoked, not idle) token of an active member. A disabled member's
- * tokens are revoked when they are disabled; the status check here makes that hold even for a
- * token read in the same instant. A token unused for STAFF_IDLE_MS is refused and stays refused
- * (a refused call records no activity); a used one has its last activity moved forward, at most
- * once a minute so a busy panel costs one UPDATE a minute, not one a call.
- */
-export async function authenticateStaff(db: Db, request: FastifyRequest): Promise<StaffIdentity> {
-  const token = staffTokenOf(request);
-  if (!token || token.length > 200) throw new AppError('unauthenticated', NOT_AUTHENTICATED);
-  const [row] = await db
+/** The guard's one read, prepared (every staff call makes it): db/prepared.ts. */
+const staffGuardQuery = (db: Db) =>
+  db
     .select({
       tokenId: staffTokens.id,
       id: staffMembers.id,
@@ -72,13 +65,29 @@ export async function authenticateStaff(db: Db, request: FastifyRequest): Promis
     .innerJoin(staffMembers, eq(staffMembers.id, staffTokens.memberId))
     .where(
       and(
-        eq(staffTokens.tokenHash, hashToken(token)),
+        eq(staffTokens.tokenHash, sql.placeholder('tokenHash')),
         isNull(staffTokens.revokedAt),
-        gt(staffTokens.expiresAt, new Date()),
+        gt(staffTokens.expiresAt, sql.placeholder('now')),
         eq(staffMembers.status, 'active'),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('staff_guard');
+
+/**
+ * Finds a live (unexpired, unrevoked, not idle) token of an active member. A disabled member's
+ * tokens are revoked when they are disabled; the status check here makes that hold even for a
+ * token read in the same instant. A token unused for STAFF_IDLE_MS is refused and stays refused
+ * (a refused call records no activity); a used one has its last activity moved forward, at most
+ * once a minute so a busy panel costs one UPDATE a minute, not one a call.
+ */
+export async function authenticateStaff(db: Db, request: FastifyRequest): Promise<StaffIdentity> {
+  const token = staffTokenOf(request);
+  if (!token || token.length > 200) throw new AppError('unauthenticated', NOT_AUTHENTICATED);
+  const [row] = await prepared(db, 'staff_guard', staffGuardQuery).execute({
+    tokenHash: hashToken(token),
+    now: new Date().toISOString(),
+  });
   if (!row) throw new AppError('unauthenticated', NOT_AUTHENTICATED);
   const { tokenId, lastActiveAt, ...member } = row;
   const now = Date.now();

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
 import { queryRows, type Db } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { rowCounts } from '../db/schema.ts';
 
 /** The counters migration 0014's triggers keep (schema.ts `rowCounts` says what each key is). */
@@ -23,16 +24,23 @@ export async function countedTotal(
   counter: Counter,
   keys: { k1?: string | undefined; k2?: string | undefined } = {},
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<string>`coalesce(sum(${rowCounts.n}), 0)`, rows: sql<number>`count(*)::int` })
-    .from(rowCounts)
-    .where(
-      and(
-        eq(rowCounts.counter, counter),
-        keys.k1 === undefined ? undefined : eq(rowCounts.k1, keys.k1),
-        keys.k2 === undefined ? undefined : eq(rowCounts.k2, keys.k2),
-      ),
-    );
+  const shape = `${keys.k1 === undefined ? '' : '1'}${keys.k2 === undefined ? '' : '2'}`;
+  const [row] = await prepared(db, `row_count_${shape}`, (db) =>
+    db
+      .select({
+        n: sql<string>`coalesce(sum(${rowCounts.n}), 0)`,
+        rows: sql<number>`count(*)::int`,
+      })
+      .from(rowCounts)
+      .where(
+        and(
+          eq(rowCounts.counter, sql.placeholder('counter')),
+          keys.k1 === undefined ? undefined : eq(rowCounts.k1, sql.placeholder('k1')),
+          keys.k2 === undefined ? undefined : eq(rowCounts.k2, sql.placeholder('k2')),
+        ),
+      )
+      .prepare(`row_count_${shape}`),
+  ).execute({ counter, k1: keys.k1, k2: keys.k2 });
   compactIfLong(db, row?.rows ?? 0);
   return Number(row?.n ?? 0);
 }
@@ -45,15 +53,18 @@ export async function countedTotalsByK1(
   db: Db,
   counter: Counter,
 ): Promise<{ all: number; byK1: Map<string, number> }> {
-  const rows = await db
-    .select({
-      k1: rowCounts.k1,
-      n: sql<string>`sum(${rowCounts.n})`,
-      rows: sql<number>`count(*)::int`,
-    })
-    .from(rowCounts)
-    .where(eq(rowCounts.counter, counter))
-    .groupBy(rowCounts.k1);
+  const rows = await prepared(db, 'row_counts_by_k1', (db) =>
+    db
+      .select({
+        k1: rowCounts.k1,
+        n: sql<string>`sum(${rowCounts.n})`,
+        rows: sql<number>`count(*)::int`,
+      })
+      .from(rowCounts)
+      .where(eq(rowCounts.counter, sql.placeholder('counter')))
+      .groupBy(rowCounts.k1)
+      .prepare('row_counts_by_k1'),
+  ).execute({ counter });
   compactIfLong(
     db,
     rows.reduce((sum, row) => sum + row.rows, 0),

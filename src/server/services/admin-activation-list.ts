@@ -1,35 +1,26 @@
-import { asc, eq, inArray, max } from 'drizzle-orm';
+import { asc, eq, max } from 'drizzle-orm';
 import type { ActivationListRow } from '../../shared/schemas/admin.ts';
 import type { Db } from '../db/client.ts';
+import { idsPlaceholder, prepared } from '../db/prepared.ts';
 import { applications, offers, staffMembers } from '../db/schema.ts';
 import { assigneeOf, stageQueuePage, type QueueInput } from '../lib/queue.ts';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
 
 /**
- * `admin-activation-list`: applications at `accepted`, one page, longest in the stage first
- * (applications_stage_changed_idx), with the total (exact; a search's counted up to
- * COUNT_CAP).
+ * One page's applicants and when each signed, given their ids (prepared: db/prepared.ts). The
+ * signatures are a joined subquery, so every column is qualified.
  */
-export async function adminActivationList(options: {
-  db: Db;
-  input: QueueInput;
-  staffId: string;
-}): Promise<{ data: ActivationListRow[] } & ListTotal> {
-  const { db, input } = options;
-  const { pageIds, ...total } = await stageQueuePage(db, input, options.staffId, 'accepted');
-  if (!pageIds.length) return { data: [], ...total };
-
-  // When each applicant on the page signed; a joined subquery, so every column is qualified.
+const activationRows = (db: Db) => {
   const signed = db
     .select({
       applicationId: offers.applicationId,
       acceptedAt: max(offers.acceptedAt).as('accepted_at'),
     })
     .from(offers)
-    .where(inArray(offers.applicationId, pageIds))
+    .where(idsPlaceholder(offers.applicationId))
     .groupBy(offers.applicationId)
     .as('signed');
-  const rows = await db
+  return db
     .select({
       id: applications.id,
       fullName: applications.fullName,
@@ -45,8 +36,28 @@ export async function adminActivationList(options: {
     .from(applications)
     .leftJoin(signed, eq(signed.applicationId, applications.id))
     .leftJoin(staffMembers, eq(staffMembers.id, applications.assignedTo))
-    .where(inArray(applications.id, pageIds))
-    .orderBy(asc(applications.stageChangedAt), asc(applications.id));
+    .where(idsPlaceholder(applications.id))
+    .orderBy(asc(applications.stageChangedAt), asc(applications.id))
+    .prepare('activation_list_rows');
+};
+
+/**
+ * `admin-activation-list`: applications at `accepted`, one page, longest in the stage first
+ * (applications_stage_changed_idx), with the total (exact; a search's counted up to
+ * COUNT_CAP).
+ */
+export async function adminActivationList(options: {
+  db: Db;
+  input: QueueInput;
+  staffId: string;
+}): Promise<{ data: ActivationListRow[] } & ListTotal> {
+  const { db, input } = options;
+  const { pageIds, ...total } = await stageQueuePage(db, input, options.staffId, 'accepted');
+  if (!pageIds.length) return { data: [], ...total };
+
+  const rows = await prepared(db, 'activation_list_rows', activationRows).execute({
+    ids: pageIds,
+  });
   return {
     data: rows.map((row) => ({
       basic_id: row.id,

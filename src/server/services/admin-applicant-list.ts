@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type {
   ApplicantRow,
   ListTotal,
@@ -7,6 +7,7 @@ import type {
 } from '../../shared/schemas/admin-lists.ts';
 import type { IdentityDecision, IdentityStatus, Stage } from '../../shared/stages.ts';
 import type { Db } from '../db/client.ts';
+import { idsPlaceholder, prepared } from '../db/prepared.ts';
 import { applicationDetails, applications, identityChecks, inviteCodes } from '../db/schema.ts';
 import {
   cappedCountAndPage,
@@ -113,6 +114,45 @@ const notScreenedForSanctions = sql`not exists (select 1 from ${identityChecks}
   where ${identityChecks.applicationId} = ${applications.id} and ${identityChecks.isCurrent}
   and ${identityChecks.sanctions} is not null)`;
 
+// A code the application redeemed, else the newest one issued for it (invited, not yet used).
+const inviteCode = sql<string | null>`coalesce(
+  (select ${inviteCodes.code} from ${inviteCodes}
+    where ${inviteCodes.usedByApplicationId} = ${applications.id}
+    order by ${inviteCodes.usedAt} desc nulls last limit 1),
+  (select ${inviteCodes.code} from ${inviteCodes}
+    where ${inviteCodes.issuedApplicationId} = ${applications.id}
+    order by ${inviteCodes.issuedAt} desc limit 1))`;
+
+/** One page's rows, given their ids (the same statement for every page: db/prepared.ts). */
+const applicantRows = (db: Db) =>
+  db
+    .select({
+      id: applications.id,
+      fullName: applications.fullName,
+      email: applications.email,
+      stage: applications.stage,
+      tierAssigned: applications.tierAssigned,
+      createdAt: applications.createdAt,
+      inviteCode,
+      pepDeclared: applicationDetails.pepExposed,
+      provider: identityChecks.provider,
+      providerSessionId: identityChecks.providerSessionId,
+      status: identityChecks.status,
+      decision: identityChecks.decision,
+      pep: identityChecks.pep,
+      sanctions: identityChecks.sanctions,
+      sanctionsClearedAt: identityChecks.sanctionsClearedAt,
+      country: identityChecks.country,
+      lastEvent: identityChecks.lastEvent,
+      lastEventAt: identityChecks.lastEventAt,
+    })
+    .from(applications)
+    .leftJoin(identityChecks, currentCheck)
+    .leftJoin(applicationDetails, eq(applicationDetails.applicationId, applications.id))
+    .where(idsPlaceholder(applications.id))
+    .orderBy(desc(applications.createdAt), desc(applications.id))
+    .prepare('applicant_list_rows');
+
 /**
  * `admin-applicant-list`: applications newest first, one page, with the total under the same
  * filters. Identity fields come from the application's current (newest) identity check, which
@@ -187,42 +227,11 @@ export async function adminApplicantList(options: {
       .offset(page.offset);
   };
 
-  // A code the application redeemed, else the newest one issued for it (invited, not yet used).
-  const inviteCode = sql<string | null>`coalesce(
-    (select ${inviteCodes.code} from ${inviteCodes}
-      where ${inviteCodes.usedByApplicationId} = ${applications.id}
-      order by ${inviteCodes.usedAt} desc nulls last limit 1),
-    (select ${inviteCodes.code} from ${inviteCodes}
-      where ${inviteCodes.issuedApplicationId} = ${applications.id}
-      order by ${inviteCodes.issuedAt} desc limit 1))`;
-
-  const readRows = (ids: string[] | SQLWrapper) =>
-    db
-      .select({
-        id: applications.id,
-        fullName: applications.fullName,
-        email: applications.email,
-        stage: applications.stage,
-        tierAssigned: applications.tierAssigned,
-        createdAt: applications.createdAt,
-        inviteCode,
-        pepDeclared: applicationDetails.pepExposed,
-        provider: identityChecks.provider,
-        providerSessionId: identityChecks.providerSessionId,
-        status: identityChecks.status,
-        decision: identityChecks.decision,
-        pep: identityChecks.pep,
-        sanctions: identityChecks.sanctions,
-        sanctionsClearedAt: identityChecks.sanctionsClearedAt,
-        country: identityChecks.country,
-        lastEvent: identityChecks.lastEvent,
-        lastEventAt: identityChecks.lastEventAt,
-      })
-      .from(applications)
-      .leftJoin(identityChecks, currentCheck)
-      .leftJoin(applicationDetails, eq(applicationDetails.applicationId, applications.id))
-      .where(inArray(applications.id, ids))
-      .orderBy(desc(applications.createdAt), desc(applications.id));
+  const readRows = async (ids: string[] | Promise<{ id: string }[]>) => {
+    const list = Array.isArray(ids) ? ids : (await ids).map((row) => row.id);
+    if (!list.length) return [];
+    return prepared(db, 'applicant_list_rows', applicantRows).execute({ ids: list });
+  };
 
   // With no filter or a stage only, the counter has the exact total and an index yields exactly
   // the matches in order: walk it. The first page, by far the most asked for, reads the total

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { LEGACY_STAFF_LABEL } from '../../shared/staff.ts';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
 import type { AuditMember, AuditRow } from '../../shared/schemas/audit.ts';
 import type { ApplicationCase } from '../../shared/schemas/data-protection.ts';
 import { parseCalendarDay, ukDayEnd, ukDayStart } from '../../shared/uk-time.ts';
 import type { Db } from '../db/client.ts';
+import { idsPlaceholder, prepared } from '../db/prepared.ts';
 import { auditLog, staffMembers } from '../db/schema.ts';
 import { cappedCount, countedTotal, pageFromNearerEnd } from '../lib/row-counts.ts';
 import { applicationCase } from './admin-data-protection.ts';
@@ -92,10 +93,13 @@ export function toAuditRow({
 
 /** Every staff member by name (disabled ones too: the rows they wrote stay in the log). */
 export function auditMembers(db: Db): Promise<AuditMember[]> {
-  return db
-    .select({ id: staffMembers.id, name: staffMembers.name, role: staffMembers.role })
-    .from(staffMembers)
-    .orderBy(asc(staffMembers.name), asc(staffMembers.id));
+  return prepared(db, 'audit_members', (db) =>
+    db
+      .select({ id: staffMembers.id, name: staffMembers.name, role: staffMembers.role })
+      .from(staffMembers)
+      .orderBy(asc(staffMembers.name), asc(staffMembers.id))
+      .prepare('audit_members'),
+  ).execute();
 }
 
 /**
@@ -116,22 +120,25 @@ export async function adminAuditList(options: { db: Db; input: AuditListInput })
   const offset = (input.page - 1) * input.pageSize;
   // The page's ids first, from the index alone however deep the page (migration 0018), then
   // those rows: an OFFSET over whole rows read every skipped row from the table.
-  const pageRows = (exactTotal?: number) => {
+  const pageRows = async (exactTotal?: number) => {
     const page = pageFromNearerEnd([auditLog.at, auditLog.id], exactTotal, offset, input.pageSize);
-    return auditRowsQuery(db)
-      .where(
-        inArray(
-          auditLog.id,
-          db
-            .select({ id: auditLog.id })
-            .from(auditLog)
-            .where(where)
-            .orderBy(...page.orderBy)
-            .limit(page.limit)
-            .offset(page.offset),
-        ),
-      )
-      .orderBy(...newestFirst);
+    const ids = (
+      await db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(where)
+        .orderBy(...page.orderBy)
+        .limit(page.limit)
+        .offset(page.offset)
+    ).map((row) => row.id);
+    if (!ids.length) return [];
+    // One statement for every page's rows, prepared (db/prepared.ts).
+    return prepared(db, 'audit_list_rows', (db) =>
+      auditRowsQuery(db)
+        .where(idsPlaceholder(auditLog.id, 'bigint'))
+        .orderBy(...newestFirst)
+        .prepare('audit_list_rows'),
+    ).execute({ ids });
   };
   // A later page of a counted log checks its exact total first, and reads from the nearer end.
   const counted = !input.basic_id && !input.from && !input.to && offset > 0;

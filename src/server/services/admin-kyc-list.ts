@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNull, lt, ne, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { KycListFile } from '../../shared/schemas/admin.ts';
 import type { KycFileStatus } from '../../shared/stages.ts';
 import type { Db } from '../db/client.ts';
+import { idsPlaceholder, prepared } from '../db/prepared.ts';
 import { applications, identityChecks, kycFiles, staffMembers } from '../db/schema.ts';
 import {
   assigneeOf,
@@ -16,6 +17,37 @@ import { cappedCountAndPage, pageIsPastEnd } from '../lib/row-counts.ts';
 export interface KycListInput extends QueueInput {
   status?: KycFileStatus | undefined;
 }
+
+/** One page's files with whose they are, in queue order, given their ids. */
+const kycRows = (db: Db) =>
+  db
+    .select({
+      id: kycFiles.id,
+      type: kycFiles.type,
+      status: kycFiles.status,
+      contentType: kycFiles.contentType,
+      uploadedAt: kycFiles.uploadedAt,
+      applicationId: kycFiles.applicationId,
+      notes: kycFiles.staffNotes,
+      rejectionReason: kycFiles.rejectionReason,
+      fullName: applications.fullName,
+      email: applications.email,
+      createdAt: applications.createdAt,
+      sanctions: identityChecks.sanctions,
+      sanctionsClearedAt: identityChecks.sanctionsClearedAt,
+      assigneeId: staffMembers.id,
+      assigneeName: staffMembers.name,
+    })
+    .from(kycFiles)
+    .innerJoin(applications, eq(applications.id, kycFiles.applicationId))
+    .leftJoin(
+      identityChecks,
+      and(eq(identityChecks.applicationId, applications.id), eq(identityChecks.isCurrent, true)),
+    )
+    .leftJoin(staffMembers, eq(staffMembers.id, applications.assignedTo))
+    .where(idsPlaceholder(kycFiles.id))
+    .orderBy(asc(kycFiles.uploadedAt), asc(kycFiles.id))
+    .prepare('kyc_list_rows');
 
 /**
  * `admin-kyc-list`: uploaded identity files with whose they are, oldest upload first (the one
@@ -77,36 +109,22 @@ export async function adminKycList(options: {
   }
   if (pageIsPastEnd(offset, total) || pageIds?.length === 0) return { data: [], ...total };
 
-  const rows = await db
-    .select({
-      id: kycFiles.id,
-      type: kycFiles.type,
-      status: kycFiles.status,
-      contentType: kycFiles.contentType,
-      uploadedAt: kycFiles.uploadedAt,
-      applicationId: kycFiles.applicationId,
-      notes: kycFiles.staffNotes,
-      rejectionReason: kycFiles.rejectionReason,
-      fullName: applications.fullName,
-      email: applications.email,
-      createdAt: applications.createdAt,
-      sanctions: identityChecks.sanctions,
-      sanctionsClearedAt: identityChecks.sanctionsClearedAt,
-      assigneeId: staffMembers.id,
-      assigneeName: staffMembers.name,
-    })
-    .from(kycFiles)
-    .innerJoin(applications, eq(applications.id, kycFiles.applicationId))
-    .leftJoin(
-      identityChecks,
-      and(eq(identityChecks.applicationId, applications.id), eq(identityChecks.isCurrent, true)),
-    )
-    .leftJoin(staffMembers, eq(staffMembers.id, applications.assignedTo))
-    .where(pageIds ? inArray(kycFiles.id, pageIds) : where)
-    // kyc_files_status_uploaded_idx yields the pending queue in this order.
-    .orderBy(asc(kycFiles.uploadedAt), asc(kycFiles.id))
-    .limit(input.page_size)
-    .offset(pageIds ? 0 : offset);
+  // The page's ids (the search's, or walked in queue order), then their rows, read by one
+  // prepared statement (db/prepared.ts).
+  const ids =
+    pageIds ??
+    (
+      await db
+        .select({ id: kycFiles.id })
+        .from(kycFiles)
+        .innerJoin(applications, eq(applications.id, kycFiles.applicationId))
+        .where(where)
+        // kyc_files_status_uploaded_idx yields the pending queue in this order.
+        .orderBy(asc(kycFiles.uploadedAt), asc(kycFiles.id))
+        .limit(input.page_size)
+        .offset(offset)
+    ).map((row) => row.id);
+  const rows = ids.length ? await prepared(db, 'kyc_list_rows', kycRows).execute({ ids }) : [];
   return {
     data: rows.map((row) => ({
       id: row.id,

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { LEGACY_STAFF_LABEL } from '../../shared/staff.ts';
 import type { OfferListRow } from '../../shared/schemas/admin.ts';
 import { suggestedTier } from '../../shared/suggested-tier.ts';
 import type { Db } from '../db/client.ts';
+import { idsPlaceholder, prepared } from '../db/prepared.ts';
 import {
   applicationDetails,
   applications,
@@ -14,21 +15,11 @@ import { assigneeOf, stageQueuePage, type QueueInput } from '../lib/queue.ts';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
 
 /**
- * `admin-offer-list`: applications at `kyc`, one page, longest in the stage first (a queue,
- * on applications_stage_changed_idx), with the total (exact; a search's counted up to
- * COUNT_CAP), the details staff need to choose a tier and the suggested tier (SPEC §4). PEP exposure counts whether the applicant declared
- * it or the identity provider's screening found it; either needs a person.
+ * One page's applicants with what staff need to choose a tier, given their ids (prepared:
+ * db/prepared.ts). Screening is any identity check that flagged PEP or sanctions; a joined
+ * subquery, so its columns are qualified.
  */
-export async function adminOfferList(options: {
-  db: Db;
-  input: QueueInput;
-  staffId: string;
-}): Promise<{ data: OfferListRow[] } & ListTotal> {
-  const { db, input } = options;
-  const { pageIds, ...total } = await stageQueuePage(db, input, options.staffId, 'kyc');
-  if (!pageIds.length) return { data: [], ...total };
-
-  // Any identity check that flagged PEP; a joined subquery, so its columns are qualified.
+const offerRows = (db: Db) => {
   const screening = db
     .select({
       applicationId: identityChecks.applicationId,
@@ -53,10 +44,10 @@ export async function adminOfferList(options: {
       ),
     })
     .from(identityChecks)
-    .where(inArray(identityChecks.applicationId, pageIds))
+    .where(idsPlaceholder(identityChecks.applicationId))
     .groupBy(identityChecks.applicationId)
     .as('screening');
-  const rows = await db
+  return db
     .select({
       id: applications.id,
       fullName: applications.fullName,
@@ -81,35 +72,60 @@ export async function adminOfferList(options: {
     .leftJoin(applicationDetails, eq(applicationDetails.applicationId, applications.id))
     .leftJoin(screening, eq(screening.applicationId, applications.id))
     .leftJoin(staffMembers, eq(staffMembers.id, applications.assignedTo))
-    .where(inArray(applications.id, pageIds))
-    .orderBy(asc(applications.stageChangedAt), asc(applications.id));
+    .where(idsPlaceholder(applications.id))
+    .orderBy(asc(applications.stageChangedAt), asc(applications.id))
+    .prepare('offer_list_rows');
+};
 
+/** The offers waiting for approval of the applicants with these ids, with who issued them. */
+const pendingOffers = (db: Db) =>
+  db
+    .select({
+      applicationId: offers.applicationId,
+      tier: offers.tier,
+      pricingNote: offers.pricingNote,
+      issuedAt: offers.issuedAt,
+      issuedBy: offers.issuedBy,
+      issuerName: staffMembers.name,
+      issuerEmail: staffMembers.email,
+    })
+    .from(offers)
+    .leftJoin(staffMembers, eq(sql`${staffMembers.id}::text`, offers.issuedBy))
+    .where(and(idsPlaceholder(offers.applicationId), eq(offers.approvalStatus, 'pending_approval')))
+    .prepare('offer_list_pending');
+
+/** The names of the staff members with these ids. */
+const staffNames = (db: Db) =>
+  db
+    .select({ id: staffMembers.id, name: staffMembers.name })
+    .from(staffMembers)
+    .where(idsPlaceholder(staffMembers.id))
+    .prepare('offer_list_clearers');
+
+/**
+ * `admin-offer-list`: applications at `kyc`, one page, longest in the stage first (a queue,
+ * on applications_stage_changed_idx), with the total (exact; a search's counted up to
+ * COUNT_CAP), the details staff need to choose a tier and the suggested tier (SPEC §4). PEP exposure counts whether the applicant declared
+ * it or the identity provider's screening found it; either needs a person.
+ */
+export async function adminOfferList(options: {
+  db: Db;
+  input: QueueInput;
+  staffId: string;
+}): Promise<{ data: OfferListRow[] } & ListTotal> {
+  const { db, input } = options;
+  const { pageIds, ...total } = await stageQueuePage(db, input, options.staffId, 'kyc');
+  if (!pageIds.length) return { data: [], ...total };
+
+  const rows = await prepared(db, 'offer_list_rows', offerRows).execute({ ids: pageIds });
   // Offers waiting for approval, with who issued them, and who cleared sanctions matches.
-  const ids = pageIds;
-  const pending = ids.length
-    ? await db
-        .select({
-          applicationId: offers.applicationId,
-          tier: offers.tier,
-          pricingNote: offers.pricingNote,
-          issuedAt: offers.issuedAt,
-          issuedBy: offers.issuedBy,
-          issuerName: staffMembers.name,
-          issuerEmail: staffMembers.email,
-        })
-        .from(offers)
-        .leftJoin(staffMembers, eq(sql`${staffMembers.id}::text`, offers.issuedBy))
-        .where(
-          and(inArray(offers.applicationId, ids), eq(offers.approvalStatus, 'pending_approval')),
-        )
-    : [];
+  const pending = await prepared(db, 'offer_list_pending', pendingOffers).execute({
+    ids: pageIds,
+  });
   const pendingOf = new Map(pending.map((offer) => [offer.applicationId, offer]));
   const clearerIds = [...new Set(rows.flatMap((row) => (row.clearedBy ? [row.clearedBy] : [])))];
   const clearers = clearerIds.length
-    ? await db
-        .select({ id: staffMembers.id, name: staffMembers.name })
-        .from(staffMembers)
-        .where(inArray(staffMembers.id, clearerIds))
+    ? await prepared(db, 'offer_list_clearers', staffNames).execute({ ids: clearerIds })
     : [];
   const nameOf = new Map(clearers.map((member) => [member.id, member.name]));
 

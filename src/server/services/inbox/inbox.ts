@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type {
@@ -9,7 +9,8 @@ import type {
 } from '../../../shared/schemas/admin-lists.ts';
 import type { InboxStatus } from '../../../shared/stages.ts';
 import { writeAudit, type Actor } from '../../audit.ts';
-import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { idsPlaceholder, prepared } from '../../db/prepared.ts';
 import { contactMessages, eoiRequests } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ListTotal } from '../../../shared/schemas/admin-lists.ts';
@@ -172,12 +173,19 @@ export async function listInbox<Row extends InboxRecord>(
   const t = spec.table;
   const where = inboxWhere(spec, input);
   const page = { limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
-  const rowsOf = (ids: SQLWrapper | string[]) =>
-    db
-      .select(spec.columns)
-      .from(t)
-      .where(inArray(t.id, ids))
-      .orderBy(...newestFirst(spec));
+  // One statement for every page's rows, prepared (db/prepared.ts).
+  const rowsOf = async (ids: string[] | Promise<{ id: string }[]>) => {
+    const list = Array.isArray(ids) ? ids : (await ids).map((row) => row.id);
+    if (!list.length) return [];
+    return prepared(db, `${spec.counter}_rows`, (db) =>
+      db
+        .select(spec.columns)
+        .from(t)
+        .where(idsPlaceholder(t.id))
+        .orderBy(...newestFirst(spec))
+        .prepare(`${spec.counter}_rows`),
+    ).execute({ ids: list });
+  };
   // The page's ids from the index alone however deep the page (migration 0018), then those
   // rows: an OFFSET over whole rows read every skipped row from the table. Given the exact
   // total, from the nearer end of the index (pageFromNearerEnd).
@@ -216,10 +224,13 @@ export async function listInbox<Row extends InboxRecord>(
         ? exactTotal.then(walked)
         : walked(),
     counted,
-    queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from ${t} where ${t.createdAt} >= now() - interval '7 days'`,
-    ),
+    prepared(db, `${spec.counter}_week`, (db) =>
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(t)
+        .where(sql`${t.createdAt} >= now() - interval '7 days'`)
+        .prepare(`${spec.counter}_week`),
+    ).execute(),
   ]);
   const total = totals.all;
   const filtered: ListTotal = searched
