@@ -6,7 +6,7 @@
  * database is made for the run and dropped after it. BENCH_DB=<name> keeps (or reuses) a
  * seeded database of that name instead, for measuring again without seeding again;
  * BENCH_CALLS, BENCH_CONCURRENCY and BENCH_CASE_SECONDS change how long each query is driven;
- * BENCH_ONLY=<text> measures only the queries whose call or label contains it;
+ * BENCH_ONLY=<text>[|<text>…] measures only the queries whose call or label contains one;
  * BENCH_PROFILE=<dir> writes a CPU profile of the server's thread for each query.
  * Prints each query's server-thread time per call beside its latencies. Fails if a list's
  * p95 or the export misses its target (`admin-me`, the guard alone, is a reference).
@@ -29,7 +29,7 @@ import type { Case, LoadMessage, LoadOptions, Result } from './admin-load.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 /** Timed calls per query, made by CONCURRENCY staff at once. */
-const CALLS = Number(process.env.BENCH_CALLS ?? 100);
+const CALLS = Number(process.env.BENCH_CALLS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 /** No new call of a query is started after this long: a slow query cannot stall the run. */
 const CASE_SECONDS = Number(process.env.BENCH_CASE_SECONDS ?? 30);
@@ -426,9 +426,11 @@ try {
     ]),
   ];
 
-  // BENCH_ONLY=<text>: only the queries whose call or label contains it.
-  const only = process.env.BENCH_ONLY;
-  const chosen = cases.filter((c) => !only || `${c.call} ${c.label}`.includes(only));
+  // BENCH_ONLY=<text>[|<text>…]: only the queries whose call or label contains one of them.
+  const only = process.env.BENCH_ONLY?.split('|');
+  const chosen = cases.filter(
+    (c) => !only || only.some((text) => `${c.call} ${c.label}`.includes(text)),
+  );
 
   // The full EOI export, read as fast as the client can; memory sampled while it streams.
   const rssBefore = process.memoryUsage.rss();
