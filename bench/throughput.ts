@@ -4,7 +4,10 @@
  * and a bare Fastify + `pg` server doing the least each call needs: one INSERT for
  * `POST /api/contact`, a constant JSON for `GET /api/site-settings/invite_mode`. autocannon
  * drives both with 50 connections, in alternating rounds so a busy moment hits both alike.
- * Both servers are processes of their own; autocannon runs in this one. Prints the ratios and p99s; fails when write < 0.5×, read < 0.8×, or a p99 over 20 ms.
+ * Both servers are processes of their own; autocannon runs in this one. Prints the ratios,
+ * p99s and each server's CPU time per request (what the ratio is made of, and far steadier
+ * between runs); fails when write < 0.5×, read < 0.8×, or a p99 over 20 ms. BENCH_KINDS=read
+ * (or write) measures one path only.
  * Needs DATABASE_URL (skipped without it).
  */
 import { spawn } from 'node:child_process';
