@@ -340,9 +340,10 @@ try {
     await seedRows(database.db, me!.id);
     seedSeconds = (performance.now() - seedStarted) / 1000;
   }
-  // A reused database may have new indexes from migrations since it was seeded: their
-  // statistics, as autovacuum would have gathered them by now.
-  if (seeded) await database.db.execute(sql`analyze`);
+  // A reused database may have new indexes or rewritten tables from migrations since it was
+  // seeded: their statistics and visibility maps (which index-only scans need), as autovacuum
+  // would have made them by now.
+  if (seeded) await database.db.execute(sql`vacuum analyze`);
   const [{ rows } = { rows: ROWS }] = seeded
     ? await queryRows<{ rows: number }>(database.db, sql`select rows from bench_seeded`)
     : [];

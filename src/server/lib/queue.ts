@@ -21,7 +21,9 @@ export function queueConditions(input: QueueInput, staffId: string): SQL[] {
   if (input.assigned === 'me') conditions.push(eq(applications.assignedTo, staffId));
   if (input.assigned === 'unassigned') conditions.push(isNull(applications.assignedTo));
   if (input.query) {
-    conditions.push(nameOrEmailMatches(applications.fullName, applications.email, input.query));
+    conditions.push(
+      nameOrEmailMatches(applications.searchName, applications.searchEmail, input.query),
+    );
   }
   return conditions;
 }

@@ -6,13 +6,18 @@ const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Staff search of a person by name or e-mail, the same on every list: any part of either,
- * ignoring case and accents ('chloe' finds 'Chloé'; search_text() trigram indexes). A whole
- * e-mail address finds that address (its search_text() btree index, migration 0015): every
- * address shares most of its trigrams ('@', '.co', '.uk') with a million others, and matching
- * them as a substring took a second at a million rows.
+ * ignoring case and accents ('chloe' finds 'Chloé'). `searchName` and `searchEmail` are the
+ * table's generated columns holding search_text() of each (decision 062), indexed by trigrams.
+ * A whole e-mail address finds that address (a btree index, migration 0015): every address
+ * shares most of its trigrams ('@', '.co', '.uk') with a million others, and matching them as
+ * a substring took a second at a million rows.
  */
-export function nameOrEmailMatches(name: SQLWrapper, email: SQLWrapper, query: string): SQL {
-  if (WHOLE_EMAIL.test(query)) return sql`search_text(${email}) = search_text(${query})`;
+export function nameOrEmailMatches(
+  searchName: SQLWrapper,
+  searchEmail: SQLWrapper,
+  query: string,
+): SQL {
+  if (WHOLE_EMAIL.test(query)) return sql`${searchEmail} = search_text(${query})`;
   const pattern = sql`search_text(${containsPattern(query)})`;
-  return or(sql`search_text(${name}) like ${pattern}`, sql`search_text(${email}) like ${pattern}`)!;
+  return or(sql`${searchName} like ${pattern}`, sql`${searchEmail} like ${pattern}`)!;
 }

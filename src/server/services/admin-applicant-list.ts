@@ -56,7 +56,9 @@ const PHONE_LIKE = /^[\d\s+().-]+$/;
  * per-row subquery.
  */
 async function searchCondition(db: Db, query: string): Promise<SQL> {
-  const conditions: SQL[] = [nameOrEmailMatches(applications.fullName, applications.email, query)];
+  const conditions: SQL[] = [
+    nameOrEmailMatches(applications.searchName, applications.searchEmail, query),
+  ];
   // Leading zeros (a trunk '0' or an international '00') dropped: '07700 900123' finds a
   // phone stored as '+44 7700 900123' as well as one stored as typed.
   const digits = query.replace(/\D/g, '').replace(/^0+/, '');

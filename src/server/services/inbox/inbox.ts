@@ -24,8 +24,8 @@ import { nameOrEmailMatches } from '../../lib/staff-search.ts';
  */
 export interface InboxSpec<Row extends InboxRecord> {
   table: typeof eoiRequests | typeof contactMessages;
-  /** The person's name column, searched together with the e-mail. */
-  name: typeof eoiRequests.fullName | typeof contactMessages.name;
+  /** The person's name as staff search it, searched together with the e-mail (decision 062). */
+  searchName: typeof eoiRequests.searchName | typeof contactMessages.searchName;
   /** What the audit log calls one record. */
   target: 'eoi_request' | 'contact_message';
   /** Its row counter (migration 0014): the totals by status. */
@@ -85,7 +85,7 @@ export type ContactRecord = Cursored<ContactRow>;
 
 export const EOI_INBOX = defineInbox({
   table: eoiRequests,
-  name: eoiRequests.fullName,
+  searchName: eoiRequests.searchName,
   target: 'eoi_request',
   counter: 'eoi_requests',
   notFound: 'EOI request not found',
@@ -105,7 +105,7 @@ export const EOI_INBOX = defineInbox({
 
 export const CONTACT_INBOX = defineInbox({
   table: contactMessages,
-  name: contactMessages.name,
+  searchName: contactMessages.searchName,
   target: 'contact_message',
   counter: 'contact_messages',
   notFound: 'Contact message not found',
@@ -142,7 +142,7 @@ export function inboxWhere(spec: InboxSpec<InboxRecord>, filter: InboxFilter): S
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(spec.table.status, filter.status));
   if (filter.query) {
-    conditions.push(nameOrEmailMatches(spec.name, spec.table.email, filter.query));
+    conditions.push(nameOrEmailMatches(spec.searchName, spec.table.searchEmail, filter.query));
   }
   return and(...conditions);
 }
