@@ -161,8 +161,8 @@ const applicantRows = (db: Db) =>
  * a trigger keeps flagged (`is_current`, migration 0002), so check filters are an indexed 1:1
  * join rather than a "newest per application" subquery.
  *
- * Two short queries (after a search's look-up of an invitation code): the total, and one
- * statement that finds the page's ids and reads those rows. The whole list and a stage have
+ * Short queries (after a search's look-up of an invitation code): the total, the page's ids,
+ * and those rows, read by one prepared statement (decision 061). The whole list and a stage have
  * exact totals from the counter (migration 0014); other filters and searches are counted up
  * to COUNT_CAP (decision 040), and that count decides how the ids are found. PostgreSQL plans `ORDER BY … LIMIT` as if matches
  * were spread evenly: for a rare match (a sanctions hit, a filter combination nobody meets) it
