@@ -7,7 +7,7 @@ import type {
 } from '../../shared/schemas/admin-lists.ts';
 import type { IdentityDecision, IdentityStatus, Stage } from '../../shared/stages.ts';
 import type { Db } from '../db/client.ts';
-import { idsPlaceholder, prepared } from '../db/prepared.ts';
+import { idsPlaceholder, prepared, rowsByIds } from '../db/prepared.ts';
 import { applicationDetails, applications, identityChecks, inviteCodes } from '../db/schema.ts';
 import {
   cappedCountAndPage,
@@ -229,11 +229,8 @@ export async function adminApplicantList(options: {
       .offset(page.offset);
   };
 
-  const readRows = async (ids: string[] | Promise<{ id: string }[]>) => {
-    const list = Array.isArray(ids) ? ids : (await ids).map((row) => row.id);
-    if (!list.length) return [];
-    return prepared(db, 'applicant_list_rows', applicantRows).execute({ ids: list });
-  };
+  const readRows = (ids: string[] | PromiseLike<{ id: string }[]>) =>
+    rowsByIds(prepared(db, 'applicant_list_rows', applicantRows), ids);
 
   // With no filter or a stage only, the counter has the exact total and an index yields exactly
   // the matches in order: walk it. The first page, by far the most asked for, reads the total

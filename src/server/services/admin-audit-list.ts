@@ -5,7 +5,7 @@ import type { AuditMember, AuditRow } from '../../shared/schemas/audit.ts';
 import type { ApplicationCase } from '../../shared/schemas/data-protection.ts';
 import { parseCalendarDay, ukDayEnd, ukDayStart } from '../../shared/uk-time.ts';
 import type { Db } from '../db/client.ts';
-import { idsPlaceholder, prepared } from '../db/prepared.ts';
+import { idsPlaceholder, prepared, rowsByIds } from '../db/prepared.ts';
 import { auditLog, staffMembers } from '../db/schema.ts';
 import { cappedCount, countedTotal, pageFromNearerEnd } from '../lib/row-counts.ts';
 import { applicationCase } from './admin-data-protection.ts';
@@ -120,25 +120,24 @@ export async function adminAuditList(options: { db: Db; input: AuditListInput })
   const offset = (input.page - 1) * input.pageSize;
   // The page's ids first, from the index alone however deep the page (migration 0018), then
   // those rows: an OFFSET over whole rows read every skipped row from the table.
-  const pageRows = async (exactTotal?: number) => {
+  const pageRows = (exactTotal?: number) => {
     const page = pageFromNearerEnd([auditLog.at, auditLog.id], exactTotal, offset, input.pageSize);
-    const ids = (
-      await db
+    // One statement for every page's rows, prepared (db/prepared.ts).
+    return rowsByIds(
+      prepared(db, 'audit_list_rows', (db) =>
+        auditRowsQuery(db)
+          .where(idsPlaceholder(auditLog.id, 'bigint'))
+          .orderBy(...newestFirst)
+          .prepare('audit_list_rows'),
+      ),
+      db
         .select({ id: auditLog.id })
         .from(auditLog)
         .where(where)
         .orderBy(...page.orderBy)
         .limit(page.limit)
-        .offset(page.offset)
-    ).map((row) => row.id);
-    if (!ids.length) return [];
-    // One statement for every page's rows, prepared (db/prepared.ts).
-    return prepared(db, 'audit_list_rows', (db) =>
-      auditRowsQuery(db)
-        .where(idsPlaceholder(auditLog.id, 'bigint'))
-        .orderBy(...newestFirst)
-        .prepare('audit_list_rows'),
-    ).execute({ ids });
+        .offset(page.offset),
+    );
   };
   // A later page of a counted log checks its exact total first, and reads from the nearer end.
   const counted = !input.basic_id && !input.from && !input.to && offset > 0;

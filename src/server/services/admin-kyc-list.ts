@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, lt, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { KycListFile } from '../../shared/schemas/admin.ts';
 import type { KycFileStatus } from '../../shared/stages.ts';
 import type { Db } from '../db/client.ts';
-import { idsPlaceholder, prepared } from '../db/prepared.ts';
+import { idsPlaceholder, prepared, rowsByIds } from '../db/prepared.ts';
 import { applications, identityChecks, kycFiles, staffMembers } from '../db/schema.ts';
 import {
   assigneeOf,
@@ -111,10 +111,10 @@ export async function adminKycList(options: {
 
   // The page's ids (the search's, or walked in queue order), then their rows, read by one
   // prepared statement (db/prepared.ts).
-  const ids =
+  const rows = await rowsByIds(
+    prepared(db, 'kyc_list_rows', kycRows),
     pageIds ??
-    (
-      await db
+      db
         .select({ id: kycFiles.id })
         .from(kycFiles)
         .innerJoin(applications, eq(applications.id, kycFiles.applicationId))
@@ -122,9 +122,8 @@ export async function adminKycList(options: {
         // kyc_files_status_uploaded_idx yields the pending queue in this order.
         .orderBy(asc(kycFiles.uploadedAt), asc(kycFiles.id))
         .limit(input.page_size)
-        .offset(offset)
-    ).map((row) => row.id);
-  const rows = ids.length ? await prepared(db, 'kyc_list_rows', kycRows).execute({ ids }) : [];
+        .offset(offset),
+  );
   return {
     data: rows.map((row) => ({
       id: row.id,

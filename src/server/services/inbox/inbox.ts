@@ -10,7 +10,7 @@ import type {
 import type { InboxStatus } from '../../../shared/stages.ts';
 import { writeAudit, type Actor } from '../../audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { idsPlaceholder, prepared } from '../../db/prepared.ts';
+import { idsPlaceholder, prepared, rowsByIds } from '../../db/prepared.ts';
 import { contactMessages, eoiRequests } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ListTotal } from '../../../shared/schemas/admin-lists.ts';
@@ -174,18 +174,18 @@ export async function listInbox<Row extends InboxRecord>(
   const where = inboxWhere(spec, input);
   const page = { limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
   // One statement for every page's rows, prepared (db/prepared.ts).
-  const rowsOf = async (ids: string[] | Promise<{ id: string }[]>) => {
-    const list = Array.isArray(ids) ? ids : (await ids).map((row) => row.id);
-    if (!list.length) return [];
-    return prepared(db, `${spec.counter}_rows`, (db) =>
-      db
-        .select(spec.columns)
-        .from(t)
-        .where(idsPlaceholder(t.id))
-        .orderBy(...newestFirst(spec))
-        .prepare(`${spec.counter}_rows`),
-    ).execute({ ids: list });
-  };
+  const rowsOf = (ids: string[] | PromiseLike<{ id: string }[]>) =>
+    rowsByIds(
+      prepared(db, `${spec.counter}_rows`, (db) =>
+        db
+          .select(spec.columns)
+          .from(t)
+          .where(idsPlaceholder(t.id))
+          .orderBy(...newestFirst(spec))
+          .prepare(`${spec.counter}_rows`),
+      ),
+      ids,
+    );
   // The page's ids from the index alone however deep the page (migration 0018), then those
   // rows: an OFFSET over whole rows read every skipped row from the table. Given the exact
   // total, from the nearer end of the index (pageFromNearerEnd).
@@ -219,7 +219,7 @@ export async function listInbox<Row extends InboxRecord>(
       : undefined;
   const [records, totals, [week]] = await Promise.all([
     searched
-      ? searched.then(({ ids }) => (ids === null ? walked() : ids.length ? rowsOf(ids) : []))
+      ? searched.then(({ ids }) => (ids === null ? walked() : rowsOf(ids)))
       : exactTotal
         ? exactTotal.then(walked)
         : walked(),
