@@ -548,4 +548,56 @@ describe('admin-applicant-list', () => {
     expect(rows.filter((row) => row.current).map((row) => row.status)).toEqual(['submitted']);
     expect((await listOk()).data[0]!.veriff_status).toBe('submitted');
   });
+
+  it('filters on a check as it changes and forgets it once gone, without counting that as activity', async () => {
+    await clearApplications();
+    const id = await seedApplication({ stage: 'kyc_in_progress' });
+    await seedDetails(id, false);
+    await seedCheck(id, { status: 'started' });
+    const [before] = await t.ctx.db
+      .select({ updatedAt: applications.updatedAt })
+      .from(applications)
+      .where(eq(applications.id, id));
+    const ids = async (body: TApplicantListRequest) => (await listOk(body)).data.map((r) => r.id);
+    expect(await ids({ veriff_status: 'started' })).toEqual([id]);
+    expect(await ids({ sanctions_filter: 'not_screened' })).toEqual([id]);
+
+    // As a decision and a watchlist result would leave it (webhooks update the check in place).
+    await t.ctx.db
+      .update(identityChecks)
+      .set({ status: 'approved', decision: 'approved', pep: true, sanctions: true })
+      .where(eq(identityChecks.applicationId, id));
+    expect(await ids({ veriff_status: 'started' })).toEqual([]);
+    expect(await ids({ veriff_status: 'approved', veriff_decision: 'approved' })).toEqual([id]);
+    expect(await ids({ pep_filter: 'yes' })).toEqual([id]);
+    expect(await ids({ sanctions_filter: 'yes' })).toEqual([id]);
+    expect(await ids({ sanctions_filter: 'not_screened' })).toEqual([]);
+
+    // A clear screening, then a PEP declared by the applicant on a changed details answer.
+    await t.ctx.db
+      .update(identityChecks)
+      .set({ pep: false, sanctions: false })
+      .where(eq(identityChecks.applicationId, id));
+    expect(await ids({ pep_filter: 'no', sanctions_filter: 'no' })).toEqual([id]);
+    await t.ctx.db
+      .update(applicationDetails)
+      .set({ pepExposed: true })
+      .where(eq(applicationDetails.applicationId, id));
+    expect(await ids({ pep_filter: 'yes' })).toEqual([id]);
+    expect(await ids({ pep_filter: 'no' })).toEqual([]);
+
+    // The retention job's inactivity clock: none of that was the applicant's or staff's doing.
+    const [after] = await t.ctx.db
+      .select({ updatedAt: applications.updatedAt })
+      .from(applications)
+      .where(eq(applications.id, id));
+    expect(after!.updatedAt.toISOString()).toBe(before!.updatedAt.toISOString());
+
+    // Erasure deletes the check and the details: nothing is left to filter on.
+    await t.ctx.db.delete(identityChecks).where(eq(identityChecks.applicationId, id));
+    await t.ctx.db.delete(applicationDetails).where(eq(applicationDetails.applicationId, id));
+    expect(await ids({ veriff_status: 'approved' })).toEqual([]);
+    expect(await ids({ pep_filter: 'yes' })).toEqual([]);
+    expect(await ids({ sanctions_filter: 'not_screened' })).toEqual([id]);
+  });
 });

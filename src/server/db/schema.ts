@@ -43,7 +43,8 @@ const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 /**
  * `updated_at` is kept by one trigger per table (set_updated_at, migration 0003) on every
- * UPDATE, whoever writes: services never set it by hand.
+ * UPDATE, whoever writes: services never set it by hand. A trigger's own bookkeeping update
+ * (migration 0020) leaves it as it was.
  */
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -100,11 +101,24 @@ export const applications = pgTable(
     /** The staff member who has taken the case, and since when (both or neither). */
     assignedTo: uuid('assigned_to').references(() => staffMembers.id, { onDelete: 'set null' }),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    /**
+     * The current identity check's screening and the PEP declared on the details screen, copied
+     * here by triggers (migration 0020, decision 063) whichever code writes the check or the
+     * details: the staff list filters and pages on this table alone, each filter read from an
+     * index in list order. Null when there is no current check. Never written by the app.
+     */
+    checkStatus: text('check_status', { enum: IDENTITY_STATUSES }),
+    checkDecision: text('check_decision', { enum: IDENTITY_DECISIONS }),
+    checkPep: boolean('check_pep'),
+    checkSanctions: boolean('check_sanctions'),
+    declaredPep: boolean('declared_pep').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('applications_assigned_check', sql`(assigned_to is null) = (assigned_at is null)`),
+    check('applications_check_status_check', inList('check_status', IDENTITY_STATUSES)),
+    check('applications_check_decision_check', inList('check_decision', IDENTITY_DECISIONS)),
     // 'Assigned to me' on the Offers and Activations queues: the member's cases at a stage,
     // longest in it first, read straight from the index.
     index('applications_assigned_idx')
@@ -144,6 +158,19 @@ export const applications = pgTable(
     index('applications_created_idx')
       .on(t.createdAt, t.id)
       .where(sql`erased_at is null`),
+    // The staff list's screening filters, each a range of an index in list order (decision 063).
+    index('applications_check_status_idx')
+      .on(t.checkStatus, t.createdAt, t.id)
+      .where(sql`erased_at is null`),
+    index('applications_check_decision_idx')
+      .on(t.checkDecision, t.createdAt, t.id)
+      .where(sql`erased_at is null`),
+    index('applications_check_sanctions_idx')
+      .on(t.checkSanctions, t.createdAt, t.id)
+      .where(sql`erased_at is null`),
+    index('applications_pep_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`erased_at is null and (declared_pep or check_pep)`),
     index('applications_email_lower_idx').on(sql`lower(${t.email})`),
     // One person's proved address leads to one application, never two.
     uniqueIndex('applications_verified_email_idx')

@@ -83,38 +83,26 @@ async function searchCondition(db: Db, query: string): Promise<SQL> {
 }
 
 /**
+ * The screening filters read the application's copies of its current identity check and of its
+ * declared PEP (migration 0020, decision 063), each a range of an index in list order.
+ *
  * A compliance officer's PEP: the applicant declared it (details screen) or the provider's
  * screening found it. 'no' is neither declared nor found by a screening that ran: an applicant
- * never screened is unknown and matches neither. Both kinds are few, each read from a partial
- * index (migration 0011, identity_checks_current_pep_idx).
+ * never screened is unknown and matches neither. Written as the PEP index's own predicate.
  */
-const declaredPep = sql`select ${applicationDetails.applicationId} from ${applicationDetails}
-  where ${applicationDetails.pepExposed}`;
-/**
- * Two EXISTS joined by OR: PostgreSQL reads each partial index once into a hash (hashed
- * subplans), so walking the list newest first tests a row in constant time. (`= any(array(…))`
- * tested each row against the whole array; `in (… union …)` became a hash join that read every
- * application.)
- */
-const pepYes = sql`(exists (select 1 from ${applicationDetails}
-    where ${applicationDetails.applicationId} = ${applications.id} and ${applicationDetails.pepExposed})
-  or exists (select 1 from ${identityChecks}
-    where ${identityChecks.applicationId} = ${applications.id} and ${identityChecks.isCurrent}
-      and ${identityChecks.pep}))`;
-/** On the current check, so totals under check filters alone still read only the checks. */
-const notDeclaredPep = sql`${identityChecks.applicationId} not in (${declaredPep})`;
+const pepYes = sql`(${applications.declaredPep} or ${applications.checkPep})`;
+const pepNo = and(eq(applications.checkPep, false), eq(applications.declaredPep, false))!;
 
 /**
- * 'yes' is a recorded match and 'no' a recorded clear result. A check without a screening
- * result (null), or no check at all, is 'not_screened': a bank must not list an unscreened
- * applicant as "not sanctioned".
+ * Sanctions 'yes' is a recorded match and 'no' a recorded clear result. A check without a
+ * screening result (null), or no check at all, is 'not_screened': a bank must not list an
+ * unscreened applicant as "not sanctioned".
  */
-function sanctionsIs(want: YesNo) {
-  return eq(identityChecks.sanctions, want === 'yes');
+function sanctionsIs(filter: SanctionsFilter): SQL {
+  return filter === 'not_screened'
+    ? isNull(applications.checkSanctions)
+    : eq(applications.checkSanctions, filter === 'yes');
 }
-const notScreenedForSanctions = sql`not exists (select 1 from ${identityChecks}
-  where ${identityChecks.applicationId} = ${applications.id} and ${identityChecks.isCurrent}
-  and ${identityChecks.sanctions} is not null)`;
 
 // A code the application redeemed, else the newest one issued for it (invited, not yet used).
 const inviteCode = sql<string | null>`coalesce(
@@ -158,14 +146,14 @@ const applicantRows = (db: Db) =>
 /**
  * `admin-applicant-list`: applications newest first, one page, with the total under the same
  * filters. Identity fields come from the application's current (newest) identity check, which
- * a trigger keeps flagged (`is_current`, migration 0002), so check filters are an indexed 1:1
- * join rather than a "newest per application" subquery.
+ * a trigger keeps flagged (`is_current`, migration 0002); the filters on it read the
+ * application's own copies of it (migration 0020), so every filter is on one table.
  *
  * Short queries (after a search's look-up of an invitation code): the total, the page's ids,
  * and those rows, read by one prepared statement (decision 061). The whole list and a stage have
  * exact totals from the counter (migration 0014); other filters and searches are counted up
- * to COUNT_CAP (decision 040), and that count decides how the ids are found. PostgreSQL plans `ORDER BY … LIMIT` as if matches
- * were spread evenly: for a rare match (a sanctions hit, a filter combination nobody meets) it
+ * to COUNT_CAP (decision 040), and that count decides how the ids are found. PostgreSQL plans
+ * `ORDER BY … LIMIT` as if matches were spread evenly: for a rare match (a sanctions hit, a filter combination nobody meets) it
  * would walk the whole table newest first, probing each row. A count under the cap means few
  * matches: they are collected and sorted. Past it, matches are common, and walking newest
  * first meets a page of them soon.
@@ -176,54 +164,38 @@ export async function adminApplicantList(options: {
 }): Promise<{ data: ApplicantRow[] } & ListTotal> {
   const { db, input } = options;
 
-  const applicationConditions: SQL[] = [];
-  if (input.stage) applicationConditions.push(eq(applications.stage, input.stage));
-  if (input.query) applicationConditions.push(await searchCondition(db, input.query));
-  if (input.pep_filter === 'yes') applicationConditions.push(pepYes);
-  const checkConditions: SQL[] = [];
-  if (input.veriff_status) checkConditions.push(eq(identityChecks.status, input.veriff_status));
+  const conditions: SQL[] = [];
+  if (input.stage) conditions.push(eq(applications.stage, input.stage));
+  if (input.query) conditions.push(await searchCondition(db, input.query));
+  if (input.veriff_status) conditions.push(eq(applications.checkStatus, input.veriff_status));
   if (input.veriff_decision) {
-    checkConditions.push(eq(identityChecks.decision, input.veriff_decision));
+    conditions.push(eq(applications.checkDecision, input.veriff_decision));
   }
-  if (input.pep_filter === 'no') {
-    checkConditions.push(eq(identityChecks.pep, false), notDeclaredPep);
-  }
-  if (input.sanctions_filter === 'yes' || input.sanctions_filter === 'no') {
-    checkConditions.push(sanctionsIs(input.sanctions_filter));
-  }
-  if (input.sanctions_filter === 'not_screened') {
-    // Other check filters already ask for a current check: then it is that check's null.
-    if (checkConditions.length) checkConditions.push(isNull(identityChecks.sanctions));
-    else applicationConditions.push(notScreenedForSanctions);
-  }
-  // Erased applicants have no identity checks left, so counts over checks alone need no
-  // `notErased`.
-  const where = and(notErased, ...applicationConditions, ...checkConditions);
-  const joinsChecks = checkConditions.length > 0;
+  if (input.pep_filter) conditions.push(input.pep_filter === 'yes' ? pepYes : pepNo);
+  if (input.sanctions_filter) conditions.push(sanctionsIs(input.sanctions_filter));
+  const where = and(notErased, ...conditions);
 
-  const matches = () => {
-    const base = db
+  const matches = () =>
+    db
       .select({ id: applications.id, created_at: applications.createdAt })
-      .from(applications);
-    return (joinsChecks ? base.innerJoin(identityChecks, currentCheck) : base).where(where);
-  };
+      .from(applications)
+      .where(where);
   const offset = (input.page - 1) * input.pageSize;
   /**
    * The page's ids, walking the matches newest first (for the list's index: read alone), or,
    * given their exact total, from the nearer end (pageFromNearerEnd).
    */
   const walked = (exactTotal?: number) => {
-    const base = db.select({ id: applications.id }).from(applications);
-    const matching = (joinsChecks ? base.innerJoin(identityChecks, currentCheck) : base).where(
-      where,
-    );
     const page = pageFromNearerEnd(
       [applications.createdAt, applications.id],
       exactTotal,
       offset,
       input.pageSize,
     );
-    return matching
+    return db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(where)
       .orderBy(...page.orderBy)
       .limit(page.limit)
       .offset(page.offset);
@@ -236,7 +208,7 @@ export async function adminApplicantList(options: {
   // the matches in order: walk it. The first page, by far the most asked for, reads the total
   // and the rows at once; a later one checks the total first, so a page typed past the end
   // walks nothing.
-  const indexOrdered = !joinsChecks && applicationConditions.length === (input.stage ? 1 : 0);
+  const indexOrdered = conditions.length === (input.stage ? 1 : 0);
   let total: ListTotal;
   let rows: Awaited<ReturnType<typeof readRows>>;
   if (indexOrdered) {

@@ -3,6 +3,7 @@ import type { IdentityStatus } from '../../shared/stages.ts';
 import { writeAudit } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { identityChecks } from '../db/schema.ts';
+import { lockApplication } from '../kyc/files.ts';
 import {
   asObject,
   asString,
@@ -36,6 +37,8 @@ export async function veriffEventWebhook(db: Db, payload: unknown): Promise<Webh
     if (!check) return ignored('unknown session');
     const vendorData = asString(event.vendorData, 1000);
     if (vendorData && vendorData !== check.applicationId) return ignored('vendorData mismatch');
+    // The application before its check (see veriff-webhook.ts): no deadlock with staff actions.
+    if (!(await lockApplication(tx, check.applicationId))) return ignored('application gone');
     const fresh = await recordDelivery(tx, {
       key: `veriff:event:${sessionId}:${code}`,
       checkId: check.id,

@@ -3,6 +3,7 @@ import { WATCHLIST_KIND_LABELS } from '../../shared/schemas/case.ts';
 import { writeAudit } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { applications, identityChecks } from '../db/schema.ts';
+import { lockApplication } from '../kyc/files.ts';
 import { sha256Hex } from '../lib/crypto.ts';
 import {
   asArray,
@@ -55,6 +56,8 @@ export async function veriffWatchlistWebhook(
   return db.transaction(async (tx) => {
     const check = await latestCheckOf(tx, asString(body.vendorData, 1000));
     if (!check) return ignored('unknown vendorData');
+    // The application before its check (see veriff-webhook.ts): no deadlock with staff actions.
+    if (!(await lockApplication(tx, check.applicationId))) return ignored('application gone');
     const fresh = await recordDelivery(tx, {
       key: `veriff:watchlist:${attempt}:${checkType}`,
       checkId: check.id,

@@ -95,6 +95,10 @@ export async function veriffWebhook(
     if (!check) return ignored('unknown session');
     const vendorData = asString(verification.vendorData, 1000);
     if (vendorData && vendorData !== check.applicationId) return ignored('vendorData mismatch');
+    // The application before its check, as every writer of both does: the check's copy on the
+    // application (migration 0020) then waits on nothing this transaction does not hold.
+    const application = await lockApplication(tx, check.applicationId);
+    if (!application) return ignored('application gone');
     const fresh = await recordDelivery(tx, {
       key: `veriff:decision:${sessionId}:${status}:${decisionTime}`,
       checkId: check.id,
@@ -103,8 +107,6 @@ export async function veriffWebhook(
     });
     if (!fresh) return ignored('replay');
 
-    const application = await lockApplication(tx, check.applicationId);
-    if (!application) return ignored('application gone');
     const at = eventTime(verification.decisionTime);
     const person = asObject(verification.person);
     const document = asObject(verification.document);
