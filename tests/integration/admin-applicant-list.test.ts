@@ -11,6 +11,8 @@ import {
   identityChecks,
   inviteCodes,
 } from '../../src/server/db/schema.ts';
+import { applicationsByDay, compactRowCounts } from '../../src/server/lib/row-counts.ts';
+import { adminApplicantList } from '../../src/server/services/admin-applicant-list.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -599,5 +601,50 @@ describe('admin-applicant-list', () => {
     expect(await ids({ veriff_status: 'approved' })).toEqual([]);
     expect(await ids({ pep_filter: 'yes' })).toEqual([]);
     expect(await ids({ sanctions_filter: 'not_screened' })).toEqual([id]);
+  });
+
+  it('finds a deep page by day with the same rows as walking to it, as stages change and rows go', async () => {
+    await clearApplications();
+    // 150 applications 97 minutes apart (about ten days), three stages.
+    await t.ctx.db.execute(sql`
+      insert into applications (source, stage, full_name, email, created_at)
+      select 'application', (array['basic', 'detailed', 'kyc'])[1 + i % 3], 'Day ' || i,
+        'day' || i || '@example.com', timestamptz '2026-03-01T00:00:00Z' + i * interval '97 minutes'
+      from generate_series(1, 150) as i`);
+    const pages = async (stage?: Stage) => {
+      const seen: { byDay: string[]; walked: string[] }[] = [];
+      for (let page = 1; page <= 32; page += 1) {
+        const input = { page, pageSize: 5, stage };
+        const ids = async (deepPageRows: number) =>
+          (await adminApplicantList({ db: t.ctx.db, input, deepPageRows })).data.map((r) => r.id);
+        seen.push({ byDay: await ids(3), walked: await ids(Number.MAX_SAFE_INTEGER) });
+      }
+      return seen;
+    };
+    const expectSame = async () => {
+      for (const stage of [undefined, 'kyc', 'detailed'] as const) {
+        const seen = await pages(stage);
+        for (const { byDay, walked } of seen) expect(byDay).toEqual(walked);
+        const { total } = await listOk({ stage, pageSize: 100 });
+        expect(seen.flatMap((page) => page.walked).length).toBe(total);
+        // The counter by day holds every listed row, over the ten days.
+        const days = await applicationsByDay(t.ctx.db, stage);
+        expect(days.reduce((sum, day) => sum + day.n, 0)).toBe(total);
+        expect(days.length).toBeGreaterThanOrEqual(10);
+      }
+    };
+    await expectSame();
+
+    // Stages move, an applicant is erased, one is deleted outright, and the counters fold.
+    await t.ctx.db.execute(
+      sql`update applications set stage = 'kyc' where full_name like 'Day 1_'`,
+    );
+    await t.ctx.db.execute(sql`
+      update applications set erased_at = now(), erasure_reason = 'request', full_name = null,
+        email = null where full_name in ('Day 40', 'Day 41', 'Day 90')`);
+    await t.ctx.db.execute(sql`delete from applications where full_name = 'Day 120'`);
+    await expectSame();
+    await compactRowCounts(t.ctx.db);
+    await expectSame();
   });
 });

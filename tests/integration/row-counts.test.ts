@@ -23,6 +23,10 @@ const recount = () =>
         count(*) as n
       from applications where erased_at is null group by 2, 3
       union all
+      select 'applications_by_day', stage, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD'),
+        count(*)
+      from applications where erased_at is null group by 2, 3
+      union all
       select 'kyc_files', kyc_file_list_key(f.status, f.uploaded_at, a.stage,
           a.stage_changed_at, a.erased_at), coalesce(a.assigned_to::text, ''), count(*)
       from kyc_files f join applications a on a.id = f.application_id

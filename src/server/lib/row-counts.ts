@@ -169,3 +169,56 @@ export function pageFromNearerEnd(
 export function pageIsPastEnd(offset: number, total: ListTotal): boolean {
   return !total.total_capped && offset >= total.total;
 }
+
+/**
+ * A page this many rows or more from both ends of the applicant list is found by day
+ * (applicationsByDay): below it, walking the index from the nearer end is as cheap.
+ */
+export const DEEP_PAGE_ROWS = 5_000;
+
+/**
+ * Applications not erased per UTC day of creation, newest day first, optionally at one stage:
+ * the 'applications_by_day' counter (migration 0021, decision 064), one row a day and stage
+ * between compactions, so a few thousand rows for years of applications.
+ */
+export async function applicationsByDay(
+  db: Db,
+  stage: string | undefined,
+): Promise<{ day: string; n: number }[]> {
+  const rows = await queryRows<{ day: string; n: string; extra: number }>(
+    db,
+    sql`select ${rowCounts.k2} as day, sum(${rowCounts.n}) as n,
+        (count(*) - count(distinct ${rowCounts.k1}))::int as extra
+      from ${rowCounts}
+      where ${rowCounts.counter} = 'applications_by_day'
+        ${stage === undefined ? sql`` : sql`and ${rowCounts.k1} = ${stage}`}
+      group by ${rowCounts.k2} order by ${rowCounts.k2} desc`,
+  );
+  // Compacted, a day has one row per stage; what is above that is waiting to be folded.
+  compactIfLong(
+    db,
+    rows.reduce((sum, row) => sum + row.extra, 0),
+  );
+  return rows.map((row) => ({ day: row.day, n: Number(row.n) })).filter((row) => row.n > 0);
+}
+
+/**
+ * Where the newest-first page at `offset` starts, given the rows per day (newest day first):
+ * before the end of the day it falls in, after skipping that day's newer rows. Null past them.
+ */
+export function dayOfOffset(
+  days: readonly { day: string; n: number }[],
+  offset: number,
+): { before: Date; skip: number } | null {
+  let newer = 0;
+  for (const { day, n } of days) {
+    if (newer + n > offset) {
+      return {
+        before: new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000),
+        skip: offset - newer,
+      };
+    }
+    newer += n;
+  }
+  return null;
+}

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type {
   ApplicantRow,
   ListTotal,
@@ -10,8 +10,11 @@ import type { Db } from '../db/client.ts';
 import { idsPlaceholder, prepared, rowsByIds } from '../db/prepared.ts';
 import { applicationDetails, applications, identityChecks, inviteCodes } from '../db/schema.ts';
 import {
+  applicationsByDay,
   cappedCountAndPage,
   countedTotal,
+  dayOfOffset,
+  DEEP_PAGE_ROWS,
   pageFromNearerEnd,
   pageIsPastEnd,
 } from '../lib/row-counts.ts';
@@ -161,6 +164,8 @@ const applicantRows = (db: Db) =>
 export async function adminApplicantList(options: {
   db: Db;
   input: ApplicantListInput;
+  /** Tests: how far from both ends a page is found by day (DEEP_PAGE_ROWS). */
+  deepPageRows?: number;
 }): Promise<{ data: ApplicantRow[] } & ListTotal> {
   const { db, input } = options;
 
@@ -201,6 +206,16 @@ export async function adminApplicantList(options: {
       .offset(page.offset);
   };
 
+  /** The page's ids from the day it falls in: that day's newer rows skipped. */
+  const walkedFromDay = (at: { before: Date; skip: number }) =>
+    db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(and(where, lt(applications.createdAt, at.before)))
+      .orderBy(desc(applications.createdAt), desc(applications.id))
+      .limit(input.pageSize)
+      .offset(at.skip);
+
   const readRows = (ids: string[] | PromiseLike<{ id: string }[]>) =>
     rowsByIds(prepared(db, 'applicant_list_rows', applicantRows), ids);
 
@@ -220,7 +235,14 @@ export async function adminApplicantList(options: {
     } else {
       total = { total: await counted };
       if (pageIsPastEnd(offset, total)) return { data: [], ...total };
-      rows = await readRows(walked(total.total));
+      // Far from both ends: the day the page falls in, from the counter by day, and only that
+      // day's index entries walked (decision 064).
+      const deep = options.deepPageRows ?? DEEP_PAGE_ROWS;
+      const at =
+        offset >= deep && total.total - offset - input.pageSize >= deep
+          ? dayOfOffset(await applicationsByDay(db, input.stage), offset)
+          : null;
+      rows = await readRows(at ? walkedFromDay(at) : walked(total.total));
     }
   } else {
     // A count under the cap means few matches: the same scan yields the page, collected and
