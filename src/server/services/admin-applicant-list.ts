@@ -156,10 +156,11 @@ const applicantRows = (db: Db) =>
  * and those rows, read by one prepared statement (decision 061). The whole list and a stage have
  * exact totals from the counter (migration 0014); other filters and searches are counted up
  * to COUNT_CAP (decision 040), and that count decides how the ids are found. PostgreSQL plans
- * `ORDER BY … LIMIT` as if matches were spread evenly: for a rare match (a sanctions hit, a filter combination nobody meets) it
- * would walk the whole table newest first, probing each row. A count under the cap means few
- * matches: they are collected and sorted. Past it, matches are common, and walking newest
- * first meets a page of them soon.
+ * `ORDER BY … LIMIT` as if matches were spread evenly: for a rare match (a filter combination
+ * nobody meets) it would walk the whole table newest first, probing each row. A count under
+ * the cap means few matches: they are collected and sorted. Past it, matches are common, and
+ * walking newest first meets a page of them soon. A page deep in the whole list or a stage is
+ * found by day (decision 064).
  */
 export async function adminApplicantList(options: {
   db: Db;
