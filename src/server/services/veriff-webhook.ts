@@ -95,8 +95,8 @@ export async function veriffWebhook(
     if (!check) return ignored('unknown session');
     const vendorData = asString(verification.vendorData, 1000);
     if (vendorData && vendorData !== check.applicationId) return ignored('vendorData mismatch');
-    // The application before its check, as every writer of both does: the check's copy on the
-    // application (migration 0020) then waits on nothing this transaction does not hold.
+    // The application before its check, as staff reviews lock them: the check's copy on the
+    // application (migration 0020) then never waits for a lock in the other order.
     const application = await lockApplication(tx, check.applicationId);
     if (!application) return ignored('application gone');
     const fresh = await recordDelivery(tx, {
