@@ -62,6 +62,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   const client = await PGlite.create(location, {
     extensions: PGLITE_EXTENSIONS,
     ...(template ? { loadDataDir: template } : {}),
+    // A throwaway database lives in memory already, so PostgreSQL's own 128 MB page cache only
+    // doubles it, and setting that up was about half of opening one (0.9 → 0.5 s a test file).
+    ...(dataDir === 'memory'
+      ? { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] }
+      : {}),
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
