@@ -39,20 +39,54 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /** A new, empty database on the server at DATABASE_URL (nothing migrated). */
-export async function createEmptyPostgresDatabase(): Promise<{
+export function createEmptyPostgresDatabase(): Promise<PostgresDatabase> {
+  return createPostgresDatabase(`waj_test_${randomBytes(6).toString('hex')}`);
+}
+
+export interface PostgresDatabase {
   url: string;
   drop(): Promise<void>;
-}> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('WAJ_TEST_DB=postgres needs DATABASE_URL');
-  const name = `waj_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
+}
+
+function adminUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('WAJ_TEST_DB=postgres needs DATABASE_URL');
+  return url;
+}
+
+/**
+ * A new database named `name` on the server at DATABASE_URL: empty, or a copy of `template`
+ * (which nobody may be connected to).
+ */
+export async function createPostgresDatabase(
+  name: string,
+  template?: string,
+): Promise<PostgresDatabase> {
+  const admin = adminUrl();
+  await adminQuery(admin, `create database ${name}${template ? ` template ${template}` : ''}`);
+  const url = new URL(admin);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+    drop: () => adminQuery(admin, `drop database if exists ${name} with (force)`),
   };
+}
+
+/** Drops every database on the server at DATABASE_URL whose name starts with `prefix`. */
+export async function dropPostgresDatabases(prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1)',
+      [prefix],
+    );
+    for (const { datname } of rows) {
+      await client.query(`drop database if exists ${datname} with (force)`);
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 async function adminQuery(url: string, statement: string): Promise<void> {

@@ -9,6 +9,11 @@ import { migrateDatabase } from '../../../src/server/db/migrate.ts';
 import { seedDatabase } from '../../../src/server/db/seed.ts';
 import { STAFF_ROLES, type StaffRole } from '../../../src/shared/staff.ts';
 import {
+  createPostgresDatabase,
+  dropPostgresDatabases,
+  type PostgresDatabase,
+} from '../../helpers/db.ts';
+import {
   mfaKeyFrom,
   seedStaffMember,
   seedStaffToken,
@@ -41,11 +46,16 @@ export interface E2eStaff {
 }
 
 /**
- * Seeds the embedded database under `dataDir` as a first start would make it (migrated and
- * seeded), plus the e2e staff, and closes it so the server can open it.
+ * Seeds the embedded database under `dataDir`, or the PostgreSQL database at `url`, as a first
+ * start would make it (migrated and seeded), plus the e2e staff, and closes it so the server
+ * can open it.
  */
-async function seedStaff(dataDir: string, seed?: StartOptions['seed']): Promise<E2eStaff> {
-  const database = await openDatabase({ dataDir });
+async function seedStaff(
+  dataDir: string,
+  seed?: StartOptions['seed'],
+  url?: string,
+): Promise<E2eStaff> {
+  const database = await openDatabase({ dataDir, url });
   try {
     await migrateDatabase(database, seedDatabase);
     const mfaKey = mfaKeyFrom(E2E_MFA_KEY);
@@ -89,6 +99,48 @@ async function staffedDataDir(dataDir: string, seed?: StartOptions['seed']): Pro
   const { dir, staff } = await staffedTemplate;
   await cp(dir, dataDir, { recursive: true });
   return staff;
+}
+
+/**
+ * With DATABASE_URL set (as in CI), each server runs on a PostgreSQL database of its own on that
+ * server, as the product is deployed, instead of the embedded one (decision 065): PGlite, a
+ * whole PostgreSQL compiled to WebAssembly in the server's process, cost the e2e project about
+ * a sixth of its CPU. The names share this run's prefix, so global setup drops them all.
+ */
+const POSTGRES = Boolean(process.env.DATABASE_URL);
+export const RUN_PREFIX_ENV = 'WAJ_E2E_RUN';
+const databasePrefix = () => `waj_e2e_${process.env[RUN_PREFIX_ENV] ?? 'solo'}_`;
+let databases = 0;
+const newDatabaseName = () => `${databasePrefix()}${process.pid}_${++databases}`;
+
+/** This process's first staffed database; later servers start from a copy. */
+let staffedPostgresTemplate: Promise<{ name: string; staff: E2eStaff }> | undefined;
+
+/** A PostgreSQL database for one server, filled as staffedDataDir fills a data directory. */
+async function postgresDatabase(
+  dataDir: string,
+  options: StartOptions,
+): Promise<{ database: PostgresDatabase; staff: E2eStaff | null }> {
+  if (options.noStaff || options.seed) {
+    const database = await createPostgresDatabase(newDatabaseName());
+    const staff = options.noStaff ? null : await seedStaff(dataDir, options.seed, database.url);
+    return { database, staff };
+  }
+  staffedPostgresTemplate ??= (async () => {
+    const name = newDatabaseName();
+    const template = await createPostgresDatabase(name);
+    return { name, staff: await seedStaff(dataDir, undefined, template.url) };
+  })();
+  const template = await staffedPostgresTemplate;
+  return {
+    database: await createPostgresDatabase(newDatabaseName(), template.name),
+    staff: template.staff,
+  };
+}
+
+/** Drops every database this run's servers had (global teardown, once they have stopped). */
+export async function dropRunDatabases(): Promise<void> {
+  if (POSTGRES) await dropPostgresDatabases(databasePrefix());
 }
 
 /** The seeded staff of each server this process started or was told about, by base URL. */
@@ -161,8 +213,9 @@ export interface StartOptions {
 export const FIRST_OWNER_EMAIL = 'admin@waj.co.uk';
 
 /**
- * Starts the built server (dist/) on a free port with its embedded database in a temporary
- * DATA_DIR, exactly as `npm start` would. The shared e2e server comes from global-setup.ts;
+ * Starts the built server (dist/) on a free port with a temporary DATA_DIR, exactly as
+ * `npm start` would: on its embedded database there, or with DATABASE_URL set, on a PostgreSQL
+ * database of its own. The shared e2e server comes from global-setup.ts;
  * a test that changes site-wide state (maintenance mode) or needs other configuration starts
  * its own, so files running in parallel never see each other's changes.
  */
@@ -177,11 +230,15 @@ export async function startBuiltServer(
   }
 
   const dataDir = await mkdtemp(join(tmpdir(), 'waj-e2e-'));
-  const staff = options.noStaff ? null : await staffedDataDir(dataDir, options.seed);
+  let database: PostgresDatabase | undefined;
+  let staff: E2eStaff | null = null;
+  if (POSTGRES) ({ database, staff } = await postgresDatabase(dataDir, options));
+  else if (!options.noStaff) staff = await staffedDataDir(dataDir, options.seed);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
 
-  // Only what the server needs: in particular no DATABASE_URL, e2e runs the embedded database.
+  // Only what the server needs: the runner's own DATABASE_URL is the admin database, never a
+  // server's.
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -194,6 +251,7 @@ export async function startBuiltServer(
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
     RATE_LIMIT_SCALE: '0',
+    ...(database ? { DATABASE_URL: database.url } : {}),
     ...extraEnv,
     ...(options.ownPublicUrl ? { PUBLIC_URL: baseURL } : {}),
   };
@@ -225,6 +283,7 @@ export async function startBuiltServer(
     }
     process.off('exit', killOnExit);
     await rm(dataDir, { recursive: true, force: true });
+    await database?.drop();
     throw new Error(`e2e: ${message}\n--- server output ---\n${output}`);
   };
 
@@ -268,6 +327,7 @@ export async function startBuiltServer(
     } finally {
       process.off('exit', killOnExit);
       await rm(dataDir, { recursive: true, force: true });
+      await database?.drop();
     }
   }
 
