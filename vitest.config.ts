@@ -36,6 +36,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Plain functions and components with no shared state: a fresh process per file
+          // was three quarters of the project's time (20 → 8 s).
+          isolate: false,
           include: ['src/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/helpers/fail-on-console.ts'],
