@@ -187,35 +187,40 @@ export async function adminApplicantList(options: {
       .from(applications)
       .where(where);
   const offset = (input.page - 1) * input.pageSize;
+  /** One page of the matches' ids (created before `before`, if given), read off the index. */
+  const pageIds = (page: { orderBy: SQL[]; limit: number; offset: number }, before?: Date) =>
+    db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(before ? and(where, lt(applications.createdAt, before)) : where)
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset);
+
   /**
    * The page's ids, walking the matches newest first (for the list's index: read alone), or,
    * given their exact total, from the nearer end (pageFromNearerEnd).
    */
-  const walked = (exactTotal?: number) => {
-    const page = pageFromNearerEnd(
-      [applications.createdAt, applications.id],
-      exactTotal,
-      offset,
-      input.pageSize,
+  const walked = (exactTotal?: number) =>
+    pageIds(
+      pageFromNearerEnd(
+        [applications.createdAt, applications.id],
+        exactTotal,
+        offset,
+        input.pageSize,
+      ),
     );
-    return db
-      .select({ id: applications.id })
-      .from(applications)
-      .where(where)
-      .orderBy(...page.orderBy)
-      .limit(page.limit)
-      .offset(page.offset);
-  };
 
   /** The page's ids from the day it falls in: that day's newer rows skipped. */
   const walkedFromDay = (at: { before: Date; skip: number }) =>
-    db
-      .select({ id: applications.id })
-      .from(applications)
-      .where(and(where, lt(applications.createdAt, at.before)))
-      .orderBy(desc(applications.createdAt), desc(applications.id))
-      .limit(input.pageSize)
-      .offset(at.skip);
+    pageIds(
+      {
+        orderBy: [desc(applications.createdAt), desc(applications.id)],
+        limit: input.pageSize,
+        offset: at.skip,
+      },
+      at.before,
+    );
 
   const readRows = (ids: string[] | PromiseLike<{ id: string }[]>) =>
     rowsByIds(prepared(db, 'applicant_list_rows', applicantRows), ids);
