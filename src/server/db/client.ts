@@ -58,7 +58,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     fresh = !existsSync(join(location, 'PG_VERSION'));
     mkdirSync(location, { recursive: true, mode: 0o700 });
   }
-  const template = fresh ? loadTemplate() : undefined;
+  const template = fresh ? loadTemplate(dataDir === 'memory') : undefined;
   const client = await PGlite.create(location, {
     extensions: PGLITE_EXTENSIONS,
     ...(template ? { loadDataDir: template } : {}),

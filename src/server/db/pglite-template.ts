@@ -41,8 +41,8 @@ function templatePath(): string {
  * arrayBuffer(), and Node's Blob answers that for a 42 MB tar by joining 64 KiB chunks: with
  * the Blob built from the file each time, that was about 0.6 s of a 2-core machine's CPU for
  * every database opened, where the integration suite opens one per test file. So the file is
- * read once per process and each database gets its own copy of the bytes (PGlite copies them
- * into its file system, but nothing it does can then change the template).
+ * read once and each database gets its own copy of the bytes (PGlite copies them into its file
+ * system, but nothing it does can then change the template).
  */
 class TemplateBlob extends Blob {
   readonly #bytes: Uint8Array;
@@ -57,15 +57,23 @@ class TemplateBlob extends Blob {
   }
 }
 
-let loaded: { path: string; blob: Blob } | undefined;
+/**
+ * Kept only for throwaway databases: a test process opens one per file, but a server opens
+ * one at its first start and should not hold 42 MB for the rest of its life.
+ */
+let kept: { path: string; blob: Blob } | undefined;
 
-/** The template as PGlite's `loadDataDir` wants it, or undefined when it has not been built. */
-export function loadTemplate(): Blob | undefined {
+/**
+ * The template as PGlite's `loadDataDir` wants it, or undefined when it has not been built.
+ * `keep`: hold it for the next database this process opens.
+ */
+export function loadTemplate(keep: boolean): Blob | undefined {
   const path = templatePath();
-  if (loaded?.path === path) return loaded.blob;
+  if (kept?.path === path) return kept.blob;
   if (!existsSync(path)) return undefined;
-  loaded = { path, blob: new TemplateBlob(readFileSync(path)) };
-  return loaded.blob;
+  const blob = new TemplateBlob(readFileSync(path));
+  if (keep) kept = { path, blob };
+  return blob;
 }
 
 export async function buildTemplate(): Promise<string> {
