@@ -3,7 +3,7 @@ import type { QueueAssigned, QueueAssignee } from '../../shared/schemas/admin.ts
 import type { Stage } from '../../shared/stages.ts';
 import { applications } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
-import { nameOrEmailMatches } from './staff-search.ts';
+import { commonNameWords, nameOrEmailMatches } from './staff-search.ts';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
 import { cappedCountAndPage, countedTotal, pageIsPastEnd, type Counter } from './row-counts.ts';
 
@@ -16,13 +16,18 @@ export interface QueueInput {
 }
 
 /** The application conditions every queue shares: who has the case, and the search. */
-export function queueConditions(input: QueueInput, staffId: string): SQL[] {
+export async function queueConditions(db: Db, input: QueueInput, staffId: string): Promise<SQL[]> {
   const conditions: SQL[] = [];
   if (input.assigned === 'me') conditions.push(eq(applications.assignedTo, staffId));
   if (input.assigned === 'unassigned') conditions.push(isNull(applications.assignedTo));
   if (input.query) {
     conditions.push(
-      nameOrEmailMatches(applications.searchName, applications.searchEmail, input.query),
+      nameOrEmailMatches(
+        applications.searchName,
+        applications.searchEmail,
+        input.query,
+        await commonNameWords(db, 'applications'),
+      ),
     );
   }
   return conditions;
@@ -67,7 +72,7 @@ export async function stageQueuePage(
   const where = and(
     eq(applications.stage, stage),
     isNull(applications.erasedAt),
-    ...queueConditions(input, staffId),
+    ...(await queueConditions(db, input, staffId)),
   );
   const offset = queueOffset(input);
   const walked = async () => {

@@ -1,8 +1,76 @@
-import { or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client.ts';
 import { containsPattern } from './like-pattern.ts';
 
 /** A whole e-mail address, as staff paste one from a message. */
 const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The words PostgreSQL's statistics found common in a table's searched names (migration 0022),
+ * in search_text() form; null while the table has none (never analysed).
+ */
+export type CommonWords = readonly string[] | null;
+
+/** The tables staff search by name, each with its statistics of name words (migration 0022). */
+export type SearchedTable = 'applications' | 'eoi_requests' | 'contact_messages';
+
+/** Statistics change only when the table is analysed: read again after this long. */
+const COMMON_WORDS_TTL_MS = 5 * 60_000;
+const commonWordsCache = new WeakMap<
+  Db,
+  Map<SearchedTable, { words: Promise<CommonWords>; until: number }>
+>();
+
+/**
+ * The common words of a table's searched names (decision 066), from the statistics ANALYZE
+ * keeps (pg_stats_ext_exprs), read at most once every few minutes per database. They only
+ * steer which part of a query the trigram index is given, never what matches: when they
+ * cannot be read the search uses the whole query, as without statistics.
+ */
+export function commonNameWords(db: Db, table: SearchedTable): Promise<CommonWords> {
+  let byTable = commonWordsCache.get(db);
+  if (!byTable) commonWordsCache.set(db, (byTable = new Map()));
+  const cached = byTable.get(table);
+  if (cached && cached.until > Date.now()) return cached.words;
+  const words = queryRows<{ words: string[] }>(
+    db,
+    sql`select coalesce(most_common_elems::text::text[], '{}'::text[]) as words
+      from pg_stats_ext_exprs
+      where statistics_schemaname = current_schema() and statistics_name = ${`${table}_name_words`}`,
+  ).then(
+    (rows) => rows[0]?.words ?? null,
+    () => null,
+  );
+  byTable.set(table, { words, until: Date.now() + COMMON_WORDS_TTL_MS });
+  return words;
+}
+
+/** What search_text() does to a word, near enough to compare it with the common words. */
+function folded(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/**
+ * The word of a query of several words that the trigram index should be given alone, or null
+ * for the whole query. Every trigram of a common word ('grace', one name in eight) is in a long
+ * posting list, and the index reads all of them for every search: a full name of common words
+ * and one rare one took 17 ms at a million rows, the rare word alone 0.4 ms. A word is rare
+ * when it is part of no common word (so 'ace', inside 'grace', is not); the longest rare word of
+ * three letters or more (the fewest rows) is chosen. Any row holding the query holds each of
+ * its words, so the whole query is then tested on the rows the word finds.
+ */
+export function narrowingWord(query: string, common: CommonWords): string | null {
+  if (common === null) return null;
+  const words = query.trim().split(/\s+/);
+  if (words.length < 2) return null;
+  let best: string | null = null;
+  for (const word of words) {
+    const form = folded(word);
+    if (form.length < 3 || common.some((known) => known.includes(form))) continue;
+    if (best === null || form.length > folded(best).length) best = word;
+  }
+  return best;
+}
 
 /**
  * Staff search of a person by name or e-mail, the same on every list: any part of either,
@@ -10,14 +78,24 @@ const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * table's generated columns holding search_text() of each (decision 062), indexed by trigrams.
  * A whole e-mail address finds that address (a btree index, migration 0015): every address
  * shares most of its trigrams ('@', '.co', '.uk') with a million others, and matching them as
- * a substring took a second at a million rows.
+ * a substring took a second at a million rows. A name of several words gives the index its
+ * rarest word only, when the table's statistics show the others are common (narrowingWord).
  */
 export function nameOrEmailMatches(
   searchName: SQLWrapper,
   searchEmail: SQLWrapper,
   query: string,
+  common: CommonWords,
 ): SQL {
   if (WHOLE_EMAIL.test(query)) return sql`${searchEmail} = search_text(${query})`;
   const pattern = sql`search_text(${containsPattern(query)})`;
-  return or(sql`${searchName} like ${pattern}`, sql`${searchEmail} like ${pattern}`)!;
+  const word = narrowingWord(query, common);
+  const name = word
+    ? and(
+        sql`${searchName} like search_text(${containsPattern(word)})`,
+        // The whole query as a plain substring (strpos has no wildcards): tested per row only.
+        sql`strpos(${searchName}, search_text(${query})) > 0`,
+      )!
+    : sql`${searchName} like ${pattern}`;
+  return or(name, sql`${searchEmail} like ${pattern}`)!;
 }

@@ -18,7 +18,7 @@ import {
   pageFromNearerEnd,
   pageIsPastEnd,
 } from '../lib/row-counts.ts';
-import { nameOrEmailMatches } from '../lib/staff-search.ts';
+import { commonNameWords, nameOrEmailMatches } from '../lib/staff-search.ts';
 
 /** Erased applicants are tombstones, on no list (CONTRACT §6). */
 const notErased = isNull(applications.erasedAt);
@@ -60,7 +60,12 @@ const PHONE_LIKE = /^[\d\s+().-]+$/;
  */
 async function searchCondition(db: Db, query: string): Promise<SQL> {
   const conditions: SQL[] = [
-    nameOrEmailMatches(applications.searchName, applications.searchEmail, query),
+    nameOrEmailMatches(
+      applications.searchName,
+      applications.searchEmail,
+      query,
+      await commonNameWords(db, 'applications'),
+    ),
   ];
   // Leading zeros (a trunk '0' or an international '00') dropped: '07700 900123' finds a
   // phone stored as '+44 7700 900123' as well as one stored as typed.

@@ -96,7 +96,7 @@ export async function adminExportCsv(options: {
   batchSize?: number;
 }): Promise<{ fileName: string; stream: Readable }> {
   const { db, input, log } = options;
-  const where = inboxWhere(INBOXES[input.table], input);
+  const where = await inboxWhere(db, INBOXES[input.table], input);
   const pool = postgresPool(db);
   const stream = pool
     ? await copyExport(db, pool, input.table, where, log)

@@ -81,7 +81,7 @@ export async function adminKycList(options: {
     ne(applications.stage, 'declined'),
     input.status ? eq(kycFiles.status, input.status) : undefined,
     input.status === 'pending' ? not(sentBack) : undefined,
-    ...queueConditions(input, options.staffId),
+    ...(await queueConditions(db, input, options.staffId)),
   );
 
   const offset = queueOffset(input);

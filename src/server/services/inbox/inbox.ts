@@ -15,7 +15,7 @@ import { contactMessages, eoiRequests } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ListTotal } from '../../../shared/schemas/admin-lists.ts';
 import { cappedCountAndPage, countedTotalsByK1, pageFromNearerEnd } from '../../lib/row-counts.ts';
-import { nameOrEmailMatches } from '../../lib/staff-search.ts';
+import { commonNameWords, nameOrEmailMatches } from '../../lib/staff-search.ts';
 
 /**
  * The two staff inboxes, EOI requests and contact messages, are one thing with two shapes:
@@ -138,11 +138,18 @@ export interface InboxFilter {
  * of the name or e-mail ignoring case and accents ('chloe' finds 'Chloé'), as the applicant
  * list searches (search_text() trigram indexes, migration 0014).
  */
-export function inboxWhere(spec: InboxSpec<InboxRecord>, filter: InboxFilter): SQL | undefined {
+export async function inboxWhere(
+  db: Db,
+  spec: InboxSpec<InboxRecord>,
+  filter: InboxFilter,
+): Promise<SQL | undefined> {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(spec.table.status, filter.status));
   if (filter.query) {
-    conditions.push(nameOrEmailMatches(spec.searchName, spec.table.searchEmail, filter.query));
+    const common = await commonNameWords(db, spec.counter);
+    conditions.push(
+      nameOrEmailMatches(spec.searchName, spec.table.searchEmail, filter.query, common),
+    );
   }
   return and(...conditions);
 }
@@ -171,7 +178,7 @@ export async function listInbox<Row extends InboxRecord>(
   input: InboxFilter & { page: number; pageSize: number },
 ): Promise<{ data: Omit<Row, 'cursor'>[]; metrics: InboxMetrics } & ListTotal> {
   const t = spec.table;
-  const where = inboxWhere(spec, input);
+  const where = await inboxWhere(db, spec, input);
   const page = { limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
   // One statement for every page's rows, prepared (db/prepared.ts).
   const rowsOf = (ids: string[] | PromiseLike<{ id: string }[]>) =>
