@@ -1,30 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { narrowingWord } from './staff-search.ts';
+import { narrowingWords } from './staff-search.ts';
 
-describe('narrowingWord', () => {
+describe('narrowingWords', () => {
   const common = ['grace', 'hopper', 'berners-lee'];
 
-  it('gives the index the longest word no common word contains', () => {
-    expect(narrowingWord('Grace Hopper 500017', common)).toBe('500017');
-    expect(narrowingWord('Grace Liskov 17', common)).toBe('Liskov');
-    expect(narrowingWord('ada  grace   turing', common)).toBe('turing');
+  it('gives the index the words no common word contains', () => {
+    expect(narrowingWords('Grace Hopper 500017', common)).toEqual(['500017']);
+    expect(narrowingWords('Grace Liskov 500017', common)).toEqual(['Liskov', '500017']);
+    expect(narrowingWords('ada  grace   turing', common)).toEqual(['ada', 'turing']);
   });
 
   it('compares the typed word as search_text() would store it', () => {
-    expect(narrowingWord('GRÂCE Hopper 555', common)).toBe('555');
-    expect(narrowingWord('Hopper Grâce', common)).toBeNull();
+    expect(narrowingWords('GRÂCE Hopper 555', common)).toEqual(['555']);
+    expect(narrowingWords('Hopper Grâce', common)).toBeNull();
   });
 
-  it('treats a part of a common word as common, and two letters as too short', () => {
-    expect(narrowingWord('ace hopp', common)).toBeNull();
-    expect(narrowingWord('lee hopper', common)).toBeNull();
-    expect(narrowingWord('grace 17', common)).toBeNull();
+  it('treats a part of a common word as common, and leaves out words under three letters', () => {
+    expect(narrowingWords('ace hopp', common)).toBeNull();
+    expect(narrowingWords('lee hopper', common)).toBeNull();
+    expect(narrowingWords('grace 17', common)).toBeNull();
+    expect(narrowingWords('Ng Liskov', common)).toEqual(['Liskov']);
   });
 
-  it('leaves one word, and a table without statistics, to the whole query', () => {
-    expect(narrowingWord('500017', common)).toBeNull();
-    expect(narrowingWord('  Liskov  ', common)).toBeNull();
-    expect(narrowingWord('Grace Liskov', null)).toBeNull();
-    expect(narrowingWord('Grace Liskov', [])).toBe('Liskov');
+  it('leaves to the whole query one word, rare words only, and a table without statistics', () => {
+    expect(narrowingWords('500017', common)).toBeNull();
+    expect(narrowingWords('  Liskov  ', common)).toBeNull();
+    expect(narrowingWords('Ada Liskov', common)).toBeNull();
+    expect(narrowingWords('Grace Liskov', null)).toBeNull();
+    expect(narrowingWords('Grace Liskov', [])).toBeNull();
   });
 });

@@ -51,25 +51,23 @@ function folded(word: string): string {
 }
 
 /**
- * The word of a query of several words that the trigram index should be given alone, or null
- * for the whole query. Every trigram of a common word ('grace', one name in eight) is in a long
- * posting list, and the index reads all of them for every search: a full name of common words
- * and one rare one took 17 ms at a million rows, the rare word alone 0.4 ms. A word is rare
- * when it is part of no common word (so 'ace', inside 'grace', is not); the longest rare word of
- * three letters or more (the fewest rows) is chosen. Any row holding the query holds each of
- * its words, so the whole query is then tested on the rows the word finds.
+ * The words of a query that the trigram index should be given instead of the whole query, or
+ * null for the whole query. Every trigram of a common word ('grace', one name in eight) is in a
+ * long posting list, and the index reads all of them for every search: a full name of common
+ * words and one rare one took 17 ms at a million rows, the rare word alone 0.4 ms. A word is
+ * common when it is part of a common word (so 'ace', inside 'grace', is), and a word of fewer
+ * than three letters has no trigram of its own. When the query has such words and at least one
+ * other, the others are given to the index. Any row holding the query holds each of its words,
+ * so the whole query is then tested on the rows they find.
  */
-export function narrowingWord(query: string, common: CommonWords): string | null {
+export function narrowingWords(query: string, common: CommonWords): string[] | null {
   if (common === null) return null;
   const words = query.trim().split(/\s+/);
-  if (words.length < 2) return null;
-  let best: string | null = null;
-  for (const word of words) {
+  const rare = words.filter((word) => {
     const form = folded(word);
-    if (form.length < 3 || common.some((known) => known.includes(form))) continue;
-    if (best === null || form.length > folded(best).length) best = word;
-  }
-  return best;
+    return form.length >= 3 && !common.some((known) => known.includes(form));
+  });
+  return rare.length > 0 && rare.length < words.length ? rare : null;
 }
 
 /**
@@ -79,7 +77,7 @@ export function narrowingWord(query: string, common: CommonWords): string | null
  * A whole e-mail address finds that address (a btree index, migration 0015): every address
  * shares most of its trigrams ('@', '.co', '.uk') with a million others, and matching them as
  * a substring took a second at a million rows. A name of several words gives the index its
- * rarest word only, when the table's statistics show the others are common (narrowingWord).
+ * rare words only, when the table's statistics show the others are common (narrowingWords).
  */
 export function nameOrEmailMatches(
   searchName: SQLWrapper,
@@ -89,10 +87,10 @@ export function nameOrEmailMatches(
 ): SQL {
   if (WHOLE_EMAIL.test(query)) return sql`${searchEmail} = search_text(${query})`;
   const pattern = sql`search_text(${containsPattern(query)})`;
-  const word = narrowingWord(query, common);
-  const name = word
+  const words = narrowingWords(query, common);
+  const name = words
     ? and(
-        sql`${searchName} like search_text(${containsPattern(word)})`,
+        ...words.map((word) => sql`${searchName} like search_text(${containsPattern(word)})`),
         // The whole query as a plain substring (strpos has no wildcards): tested per row only.
         sql`strpos(${searchName}, search_text(${query})) > 0`,
       )!
