@@ -59,6 +59,8 @@ function hostedPage(route: Route) {
 
 describe('applicant journey with Veriff', () => {
   it('verifies on Veriff, follows its signed decision live, then accepts and is activated', async () => {
+    // A second try (decision 051) starts with no session of the first.
+    veriff.sessions.splice(0);
     const page = await openPage({ baseURL: server.baseURL });
     await page.context().route('https://*.veriff.com/**', hostedPage);
 
@@ -76,6 +78,13 @@ describe('applicant journey with Veriff', () => {
 
     // Veriff's way: no uploads here, the check happens on Veriff's page.
     expect(await page.getByTestId('kyc-document').count()).toBe(0);
+    // The answer is held until the live update of the new stage has shown the review screen,
+    // as a slow network would: the applicant must still be taken to Veriff.
+    await page.route('**/api/apply-kyc-start', async (route) => {
+      const response = await route.fetch();
+      await waitForPath(page, '/apply/review');
+      await route.fulfill({ response });
+    });
     await page.getByRole('button', { name: 'Start verification' }).click();
     await page.waitForURL(/^https:\/\/alchemy\.veriff\.com\/v\//);
     await page.getByRole('heading', { name: 'Identity verification' }).waitFor();

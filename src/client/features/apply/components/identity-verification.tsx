@@ -57,16 +57,21 @@ function BuiltinVerification({ application }: { application: ApplyGetStageRespon
     void navigate(paths.apply.review.getHref());
   };
 
-  const onSubmit = () => {
+  const onSubmit = async () => {
     setFailure(null);
     if (submitted) {
       done();
       return;
     }
-    start.mutate(undefined, {
-      onSuccess: done,
-      onError: (error) => setFailure(startFailure(error)),
-    });
+    // Awaited rather than mutate()'s callbacks, which are dropped once this screen goes: the
+    // live update of the new stage can take it away before the answer arrives.
+    try {
+      await start.mutateAsync();
+    } catch (error) {
+      setFailure(startFailure(error));
+      return;
+    }
+    done();
   };
 
   return (
@@ -99,7 +104,7 @@ function BuiltinVerification({ application }: { application: ApplyGetStageRespon
           className="w-full sm:w-auto"
           disabled={!ready || start.isPending}
           aria-describedby="kyc-submit-hint"
-          onClick={onSubmit}
+          onClick={() => void onSubmit()}
         >
           <BusyLabel
             busy={start.isPending}
@@ -122,15 +127,20 @@ function VeriffVerification() {
   const navigate = useNavigate();
   const start = useStartKyc();
   const [failure, setFailure] = useState<string | null>(null);
-  const onStart = () => {
+  const onStart = async () => {
     setFailure(null);
-    start.mutate(undefined, {
-      onSuccess: (response) => {
-        if (response.url) window.location.assign(response.url);
-        else void navigate(paths.apply.review.getHref());
-      },
-      onError: (error) => setFailure(startFailure(error)),
-    });
+    // Awaited rather than mutate()'s callbacks, which are dropped once this screen goes: the
+    // stage moves on as the session starts, and its live update can show the review screen
+    // before the answer arrives. The applicant must still reach Veriff's page.
+    let response;
+    try {
+      response = await start.mutateAsync();
+    } catch (error) {
+      setFailure(startFailure(error));
+      return;
+    }
+    if (response.url) window.location.assign(response.url);
+    else void navigate(paths.apply.review.getHref());
   };
   return (
     <div className="grid gap-6">
@@ -155,7 +165,7 @@ function VeriffVerification() {
           size="lg"
           className="w-full sm:w-auto"
           disabled={start.isPending || start.isSuccess}
-          onClick={onStart}
+          onClick={() => void onStart()}
         >
           <BusyLabel
             busy={start.isPending || start.isSuccess}
