@@ -157,6 +157,22 @@ describe('/apply/offer', () => {
     });
   });
 
+  it('thanks the applicant even when the live update shows activation before the answer', async () => {
+    const applicant = await seedApplicant(baseURL, 'tier_offer', { tier: 'noir' });
+    const { page } = await open(applicant, '/apply/offer');
+    // The answer is held until the accepted stage, heard live, has shown the next screen.
+    await page.route('**/api/apply-offer-action', async (route) => {
+      const response = await route.fetch();
+      await page.waitForURL(`${baseURL}/apply/activate`);
+      await route.fulfill({ response });
+    });
+    await terms(page).check();
+    await signature(page).fill('Amelia Hart');
+    await acceptButton(page).click();
+    await toast(page, 'Offer accepted successfully!').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Activation Pending' }).waitFor();
+  });
+
   it('refuses a signature that is not the full legal name on the application', async () => {
     const applicant = await seedApplicant(baseURL, 'tier_offer', { tier: 'noir' });
     const { page, calls } = await open(applicant, '/apply/offer');

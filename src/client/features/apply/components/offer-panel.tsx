@@ -194,27 +194,28 @@ export function OfferPanel({ application }: { application: ApplyGetStageResponse
     }
     if (sending.current) return;
     sending.current = true;
-    accept.mutate(
-      {
+    // Awaited rather than mutate()'s callbacks, which are dropped once this screen goes: the
+    // live update of the accepted stage can show the next screen before the answer arrives.
+    accept
+      .mutateAsync({
         basic_id: application.basic_id,
         action: 'accept',
         chosen_tier: tier,
         esign_name: parsed.data.esignName,
-      },
-      {
-        onSuccess: () => {
+      })
+      .then(
+        () => {
           toast.success('Offer accepted successfully!');
           void navigate(paths.apply.activate.getHref(), { replace: true });
         },
-        onError: (error) => {
+        (error: unknown) => {
           const mismatch = isApiError(error) && error.details?.esign_name;
           setFailure(mismatch || ACCEPT_FAILED_MESSAGE);
           toast.error(ACCEPT_FAILED_MESSAGE);
           // Signed on success: the screen moves on, so only a failure allows another try.
           sending.current = false;
         },
-      },
-    );
+      );
   };
 
   return (
