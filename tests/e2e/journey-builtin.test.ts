@@ -74,6 +74,13 @@ describe('applicant journey with the builtin identity check', () => {
     await page.getByTestId('kyc-selfie').getByText('Uploaded', { exact: true }).waitFor();
     await page.getByText('Both files are ready to send.').waitFor();
     const live = liveStream(page);
+    // The answer is held until the live update of the new stage has shown the review screen,
+    // as a slow network would: the applicant is still told the files were sent.
+    await page.route('**/api/apply-kyc-start', async (route) => {
+      const response = await route.fetch();
+      await waitForPath(page, '/apply/review');
+      await route.fulfill({ response });
+    });
     await submit.click();
     await toast(page, 'Submitted for verification').waitFor();
     await waitForPath(page, '/apply/review');
