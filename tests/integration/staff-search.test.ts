@@ -103,4 +103,15 @@ describe('staff search of a name of several words', () => {
       );
     },
   );
+  it('exports the same rows an inbox search lists (COPY on PostgreSQL, pages on PGlite)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin-export-csv',
+      headers: { 'x-admin-pass': token },
+      payload: { table: 'eoi_requests', query: 'Turing Hopper 909' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const exported = OTHERS.concat(COMMON).filter((name) => res.body.includes(name));
+    expect(exported).toEqual(['Grace Turing Hopper 9090']);
+  });
 });
