@@ -3,7 +3,7 @@ import type { QueueAssigned, QueueAssignee } from '../../shared/schemas/admin.ts
 import type { Stage } from '../../shared/stages.ts';
 import { applications } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
-import { commonNameWords, nameOrEmailMatches } from './staff-search.ts';
+import { nameOrEmailMatches } from './staff-search.ts';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
 import { cappedCountAndPage, countedTotal, pageIsPastEnd, type Counter } from './row-counts.ts';
 
@@ -21,14 +21,7 @@ export async function queueConditions(db: Db, input: QueueInput, staffId: string
   if (input.assigned === 'me') conditions.push(eq(applications.assignedTo, staffId));
   if (input.assigned === 'unassigned') conditions.push(isNull(applications.assignedTo));
   if (input.query) {
-    conditions.push(
-      nameOrEmailMatches(
-        applications.searchName,
-        applications.searchEmail,
-        input.query,
-        await commonNameWords(db, 'applications'),
-      ),
-    );
+    conditions.push(await nameOrEmailMatches(db, 'applications', applications, input.query));
   }
   return conditions;
 }

@@ -78,16 +78,17 @@ export function narrowingWords(query: string, common: CommonWords): string[] | n
  * shares most of its trigrams ('@', '.co', '.uk') with a million others, and matching them as
  * a substring took a second at a million rows. A name of several words gives the index its
  * rare words only, when the table's statistics show the others are common (narrowingWords).
+ * `table` names the statistics; the columns are its search_name and search_email.
  */
-export function nameOrEmailMatches(
-  searchName: SQLWrapper,
-  searchEmail: SQLWrapper,
+export async function nameOrEmailMatches(
+  db: Db,
+  table: SearchedTable,
+  { searchName, searchEmail }: { searchName: SQLWrapper; searchEmail: SQLWrapper },
   query: string,
-  common: CommonWords,
-): SQL {
+): Promise<SQL> {
   if (WHOLE_EMAIL.test(query)) return sql`${searchEmail} = search_text(${query})`;
   const pattern = sql`search_text(${containsPattern(query)})`;
-  const words = narrowingWords(query, common);
+  const words = narrowingWords(query, await commonNameWords(db, table));
   const name = words
     ? and(
         ...words.map((word) => sql`${searchName} like search_text(${containsPattern(word)})`),

@@ -18,7 +18,7 @@ import {
   pageFromNearerEnd,
   pageIsPastEnd,
 } from '../lib/row-counts.ts';
-import { commonNameWords, nameOrEmailMatches } from '../lib/staff-search.ts';
+import { nameOrEmailMatches } from '../lib/staff-search.ts';
 
 /** Erased applicants are tombstones, on no list (CONTRACT §6). */
 const notErased = isNull(applications.erasedAt);
@@ -59,14 +59,7 @@ const PHONE_LIKE = /^[\d\s+().-]+$/;
  * per-row subquery.
  */
 async function searchCondition(db: Db, query: string): Promise<SQL> {
-  const conditions: SQL[] = [
-    nameOrEmailMatches(
-      applications.searchName,
-      applications.searchEmail,
-      query,
-      await commonNameWords(db, 'applications'),
-    ),
-  ];
+  const conditions: SQL[] = [await nameOrEmailMatches(db, 'applications', applications, query)];
   // Leading zeros (a trunk '0' or an international '00') dropped: '07700 900123' finds a
   // phone stored as '+44 7700 900123' as well as one stored as typed.
   const digits = query.replace(/\D/g, '').replace(/^0+/, '');

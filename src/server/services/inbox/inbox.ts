@@ -15,7 +15,7 @@ import { contactMessages, eoiRequests } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ListTotal } from '../../../shared/schemas/admin-lists.ts';
 import { cappedCountAndPage, countedTotalsByK1, pageFromNearerEnd } from '../../lib/row-counts.ts';
-import { commonNameWords, nameOrEmailMatches } from '../../lib/staff-search.ts';
+import { nameOrEmailMatches } from '../../lib/staff-search.ts';
 
 /**
  * The two staff inboxes, EOI requests and contact messages, are one thing with two shapes:
@@ -146,9 +146,13 @@ export async function inboxWhere(
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(spec.table.status, filter.status));
   if (filter.query) {
-    const common = await commonNameWords(db, spec.counter);
     conditions.push(
-      nameOrEmailMatches(spec.searchName, spec.table.searchEmail, filter.query, common),
+      await nameOrEmailMatches(
+        db,
+        spec.counter,
+        { searchName: spec.searchName, searchEmail: spec.table.searchEmail },
+        filter.query,
+      ),
     );
   }
   return and(...conditions);
