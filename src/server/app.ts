@@ -12,6 +12,7 @@ import {
   type StaffRole,
 } from '../shared/staff.ts';
 import { authenticateStaff } from './auth/staff.ts';
+import { staffGuardCache } from './auth/staff-guard-cache.ts';
 import type { AppContext } from './context.ts';
 import { AppError, BAD_REQUEST_MESSAGE, errorHandler } from './errors.ts';
 import { registerRequestOriginChecks } from './http/request-origin.ts';
@@ -158,6 +159,13 @@ export const WEBHOOK_ROUTES: ReadonlySet<string> = new Set([
   '/api/veriff-watchlist-webhook',
 ]);
 
+/** Staff calls that end sessions or change a member as the staff guard reads them. */
+const STAFF_ACCESS_CALLS = new Set([
+  '/api/admin-signout',
+  '/api/admin-session-revoke',
+  '/api/admin-staff-update',
+]);
+
 /** Staff calls the spec names without the `admin-` prefix. */
 export const OTHER_STAFF_ROUTES: ReadonlySet<string> = new Set(['/api/one-time-legal-update']);
 
@@ -198,13 +206,21 @@ async function staffRoutes(
   scope.addHook('onRoute', (route) => {
     scoped.add(route.url);
   });
+  const guardCache = staffGuardCache(ctx.events);
+  scope.addHook('onClose', async () => guardCache.close());
   scope.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url ?? '';
-    const staff = await authenticateStaff(ctx.db, request);
+    const staff = await authenticateStaff(ctx.db, request, guardCache);
     request.staff = staff;
     if (!rolesOf(url)?.includes(staff.member.role)) {
       throw new AppError('forbidden', NO_PERMISSION);
     }
+  });
+  // A call that changes someone's access forgets the kept answers here before it answers; the
+  // other instances forget on hearing migration 0023's event a moment later.
+  scope.addHook('onSend', (request, _reply, payload, done) => {
+    if (STAFF_ACCESS_CALLS.has(request.routeOptions.url ?? '')) guardCache.forget();
+    done(null, payload);
   });
   registerAdminSignout(scope, ctx);
   registerAdminLegalUpdate(scope, ctx);

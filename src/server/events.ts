@@ -9,7 +9,9 @@ import { siteSettings } from './db/schema.ts';
  */
 export type LiveEvent =
   | { type: 'site-setting'; key: 'maintenance_mode' | 'invite_mode'; value: unknown }
-  | { type: 'stage'; applicationId: string; stage: string };
+  | { type: 'stage'; applicationId: string; stage: string }
+  /** A staff token or member changed as the staff guard reads it (migration 0023's triggers). */
+  | { type: 'staff-access' };
 
 const CHANNEL = 'waj_events';
 
@@ -20,6 +22,12 @@ export async function publishEvent(db: Db | Tx, event: LiveEvent): Promise<void>
 
 export interface EventHub {
   subscribe(listener: (event: LiveEvent) => void): () => void;
+  /**
+   * Whether events are being heard now, and each change of it: while the connection is lost,
+   * events are missed, so whatever relies on hearing them must not rely on what it kept.
+   */
+  listening(): boolean;
+  onListening(listener: (listening: boolean) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -37,6 +45,12 @@ export async function startEventHub(
   options: { log?: () => EventHubLog | undefined } = {},
 ): Promise<EventHub> {
   const listeners = new Set<(event: LiveEvent) => void>();
+  const statusListeners = new Set<(listening: boolean) => void>();
+  let listening = true;
+  const setListening = (value: boolean) => {
+    listening = value;
+    for (const listener of statusListeners) listener(value);
+  };
   const dispatch = (event: LiveEvent) => {
     for (const listener of listeners) listener(event);
   };
@@ -71,6 +85,7 @@ export async function startEventHub(
     },
     (status) => {
       const log = options.log?.();
+      setListening(status.state === 'restored');
       if (status.state === 'lost') {
         log?.warn(
           { code: status.code },
@@ -91,6 +106,11 @@ export async function startEventHub(
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    listening: () => listening,
+    onListening(listener) {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
     },
     close: stop,
   };

@@ -5,6 +5,7 @@ import { encryptTotpSecret } from '../../src/server/auth/mfa.ts';
 import { STAFF_TOKEN_TTL_MS } from '../../src/server/auth/staff.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { staffMembers, staffTokens } from '../../src/server/db/schema.ts';
+import type { EventHub } from '../../src/server/events.ts';
 import { hashPassphrase, hashToken, newToken } from '../../src/server/lib/crypto.ts';
 import type { StaffRole } from '../../src/shared/staff.ts';
 
@@ -98,4 +99,28 @@ export async function memberOfToken(db: Db, token: string): Promise<string> {
     .where(eq(staffTokens.tokenHash, hashToken(token)));
   if (!row?.memberId) throw new Error('memberOfToken: no such token');
   return row.memberId;
+}
+
+/**
+ * Makes a change straight in the database to what the staff guard reads (a token's expiry,
+ * its activity moved back, a member's status) and resolves once the app has heard of it
+ * (migration 0023), as every instance does a moment after it commits: by then the guard has
+ * forgotten what it kept (decision 067).
+ */
+export async function changeStaffAccess(
+  events: EventHub,
+  change: () => PromiseLike<unknown>,
+): Promise<void> {
+  let unsubscribe = () => {};
+  const heard = new Promise<void>((resolve) => {
+    unsubscribe = events.subscribe((event) => {
+      if (event.type === 'staff-access') resolve();
+    });
+  });
+  try {
+    await change();
+    await heard;
+  } finally {
+    unsubscribe();
+  }
 }

@@ -9,7 +9,7 @@ import {
   STAFF_BACKGROUND_HEADER,
 } from '../../src/shared/staff.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { seedStaffMember, seedStaffToken } from '../helpers/staff-seed.ts';
+import { changeStaffAccess, seedStaffMember, seedStaffToken } from '../helpers/staff-seed.ts';
 
 /**
  * Staff sessions end after 30 minutes without a call (besides the 8-hour cap), on the server:
@@ -40,12 +40,14 @@ function me(token: string, headers: Record<string, string> = {}) {
   });
 }
 
-/** Sets what the server recorded of the token (last activity, expiry). */
+/** Sets what the server recorded of the token (last activity moved back, expiry). */
 async function setToken(token: string, values: { lastActiveAt?: Date; expiresAt?: Date }) {
-  await t.ctx.db
-    .update(staffTokens)
-    .set(values)
-    .where(eq(staffTokens.tokenHash, hashToken(token)));
+  await changeStaffAccess(t.ctx.events, () =>
+    t.ctx.db
+      .update(staffTokens)
+      .set(values)
+      .where(eq(staffTokens.tokenHash, hashToken(token))),
+  );
 }
 
 const ago = (ms: number) => new Date(Date.now() - ms);

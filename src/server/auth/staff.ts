@@ -14,6 +14,7 @@ import { prepared } from '../db/prepared.ts';
 import { AppError } from '../errors.ts';
 import { hashToken } from '../lib/crypto.ts';
 import type { Actor } from '../audit.ts';
+import type { StaffGuardCache } from './staff-guard-cache.ts';
 
 /** Staff tokens live 8 hours (CONTRACT §2). */
 export const STAFF_TOKEN_TTL_MS = 8 * 60 * 60 * 1000;
@@ -60,6 +61,7 @@ const staffGuardQuery = (db: Db) =>
       name: staffMembers.name,
       role: staffMembers.role,
       lastActiveAt: staffTokens.lastActiveAt,
+      expiresAt: staffTokens.expiresAt,
     })
     .from(staffTokens)
     .innerJoin(staffMembers, eq(staffMembers.id, staffTokens.memberId))
@@ -80,17 +82,32 @@ const staffGuardQuery = (db: Db) =>
  * token read in the same instant. A token unused for STAFF_IDLE_MS is refused and stays refused
  * (a refused call records no activity); a used one has its last activity moved forward, at most
  * once a minute so a busy panel costs one UPDATE a minute, not one a call.
+ *
+ * With `cache`, the answer for a token is kept until its access changes (decision 067); one
+ * that would end the session as idle is read again first, as another instance may have seen
+ * the member's latest activity.
  */
-export async function authenticateStaff(db: Db, request: FastifyRequest): Promise<StaffIdentity> {
+export async function authenticateStaff(
+  db: Db,
+  request: FastifyRequest,
+  cache?: StaffGuardCache,
+): Promise<StaffIdentity> {
   const token = staffTokenOf(request);
   if (!token || token.length > 200) throw new AppError('unauthenticated', NOT_AUTHENTICATED);
-  const [row] = await prepared(db, 'staff_guard', staffGuardQuery).execute({
-    tokenHash: hashToken(token),
-    now: new Date().toISOString(),
-  });
-  if (!row) throw new AppError('unauthenticated', NOT_AUTHENTICATED);
-  const { tokenId, lastActiveAt, ...member } = row;
+  const tokenHash = hashToken(token);
   const now = Date.now();
+  let row = cache?.get(tokenHash, now);
+  if (row && now - row.lastActiveAt.getTime() > STAFF_IDLE_MS) row = undefined;
+  if (!row) {
+    const since = cache?.mark();
+    [row] = await prepared(db, 'staff_guard', staffGuardQuery).execute({
+      tokenHash,
+      now: new Date(now).toISOString(),
+    });
+    if (!row) throw new AppError('unauthenticated', NOT_AUTHENTICATED);
+    if (since !== undefined) cache?.set(tokenHash, row, since, now);
+  }
+  const { tokenId, lastActiveAt, expiresAt: _expiresAt, ...member } = row;
   if (now - lastActiveAt.getTime() > STAFF_IDLE_MS) {
     throw new AppError('unauthenticated', SESSION_IDLE_MESSAGE);
   }
@@ -105,6 +122,8 @@ export async function authenticateStaff(db: Db, request: FastifyRequest): Promis
           lt(staffTokens.lastActiveAt, new Date(now - STAFF_ACTIVITY_STEP_MS)),
         ),
       );
+    // The kept answer (the same object) moves on too, or every call would write again.
+    row.lastActiveAt = new Date(now);
   }
   return {
     tokenId,

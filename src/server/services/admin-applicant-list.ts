@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type {
   ApplicantRow,
   ListTotal,
@@ -54,9 +54,9 @@ const PHONE_LIKE = /^[\d\s+().-]+$/;
  * was issued for or redeemed by (exact, any case); a phone by its last digits or all of them,
  * whatever spaces or '+' were typed (a query of digits and phone punctuation only). Each side
  * is indexed (search_text() trigram indexes, migration 0010; the phone's reversed digits,
- * 0017; a whole e-mail address, staff-search.ts). The code and the id are looked up first, so
- * the search stays one OR of indexed conditions that PostgreSQL combines (a BitmapOr), never a
- * per-row subquery.
+ * 0017; a whole e-mail address, staff-search.ts). The code is looked up once, inside the same
+ * statement, so the search stays one OR of indexed conditions that PostgreSQL combines (a
+ * BitmapOr), never a per-row subquery, and costs no round trip of its own.
  */
 async function searchCondition(db: Db, query: string): Promise<SQL> {
   const conditions: SQL[] = [await nameOrEmailMatches(db, 'applications', applications, query)];
@@ -73,13 +73,14 @@ async function searchCondition(db: Db, query: string): Promise<SQL> {
       sql`reverse(phone_digits(${applications.phone})) like ${`${[...digits].reverse().join('')}%`}`,
     );
   }
-  const ids = await db
-    .select({ used: inviteCodes.usedByApplicationId, issued: inviteCodes.issuedApplicationId })
-    .from(inviteCodes)
-    .where(sql`upper(${inviteCodes.code}) = upper(${query})`);
-  const exact = ids.flatMap((row) => [row.used, row.issued]).filter((id) => id !== null);
-  if (isId) exact.push(query.toLowerCase());
-  if (exact.length) conditions.push(inArray(applications.id, [...new Set(exact)]));
+  // The applications a code was redeemed by or issued for: read once by the statement (an
+  // InitPlan), before the rows, then looked up by id like an id typed in.
+  conditions.push(sql`${applications.id} = any(array(
+    select application_id from ${inviteCodes},
+      lateral (values (${inviteCodes.usedByApplicationId}), (${inviteCodes.issuedApplicationId}))
+        as codes(application_id)
+    where upper(${inviteCodes.code}) = upper(${query}) and application_id is not null))`);
+  if (isId) conditions.push(eq(applications.id, query.toLowerCase()));
   return or(...conditions)!;
 }
 
