@@ -203,6 +203,12 @@ describe('the KYC queue', () => {
       [],
     ]);
     expect(pages.map((found) => found.total)).toEqual([10, 10, 10, 10]);
+    // Past the count's cap the queue is walked in its order instead: still oldest first.
+    const many = await pending({ query: 'backlog', page: 2, page_size: 10 });
+    expect(many).toMatchObject({ total: 200, total_capped: true });
+    expect(many.data.map((file) => file.application.full_name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Backlog ${String(11 + i).padStart(4, '0')}`),
+    );
     expect((await pending({ query: '%' })).total).toBe(0);
     expect((await pending({ query: '_' })).total).toBe(0);
     expect((await pending({ query: 'Sent Back' })).total).toBe(0);

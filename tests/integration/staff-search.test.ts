@@ -56,6 +56,8 @@ afterAll(async () => {
   await t?.close();
 });
 
+type EoiName = { full_name: string };
+
 async function names(call: 'admin-applicant-list' | 'admin-eoi-list', query: string) {
   const res = await t.app.inject({
     method: 'POST',
@@ -113,5 +115,28 @@ describe('staff search of a name of several words', () => {
     expect(res.statusCode, res.body).toBe(200);
     const exported = OTHERS.concat(COMMON).filter((name) => res.body.includes(name));
     expect(exported).toEqual(['Grace Turing Hopper 9090']);
+  });
+
+  it('walks a search past the count cap newest first, in the inbox as in the applicant list', async () => {
+    // 200 more: 'hopper' now matches more names than are counted (COUNT_CAP).
+    await t.ctx.db.insert(eoiRequests).values(
+      Array.from({ length: 200 }, (_, i) => ({
+        fullName: `Grace Hopper ${5000 + i}`,
+        email: `many${i}@example.com`,
+        createdAt: new Date(BASE + (1000 + i) * 60_000),
+      })),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin-eoi-list',
+      headers: { 'x-admin-pass': token },
+      payload: { page: 2, pageSize: 10, query: 'hopper' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { total: number; total_capped?: boolean; data: EoiName[] };
+    expect(body).toMatchObject({ total: 200, total_capped: true });
+    expect(body.data.map((row) => row.full_name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Grace Hopper ${5189 - i}`),
+    );
   });
 });

@@ -68,16 +68,16 @@ export async function stageQueuePage(
     ...(await queueConditions(db, input, staffId)),
   );
   const offset = queueOffset(input);
-  const walked = async () => {
-    const page = await db
+  /** The page's ids in queue order, off applications_stage_changed_idx. */
+  const pageQuery = () =>
+    db
       .select({ id: applications.id })
       .from(applications)
       .where(where)
       .orderBy(asc(applications.stageChangedAt), asc(applications.id))
       .limit(input.page_size)
       .offset(offset);
-    return page.map((row) => row.id);
-  };
+  const walked = async () => (await pageQuery()).map((row) => row.id);
   if (input.query) {
     // A search: its few matches come with their count, from one scan (cappedCountAndPage).
     const found = await cappedCountAndPage(
@@ -88,8 +88,9 @@ export async function stageQueuePage(
         .where(where),
       sql.raw('stage_changed_at asc, id asc'),
       { limit: input.page_size, offset },
+      pageQuery(),
     );
-    return { pageIds: found.ids ?? (await walked()), ...found.total };
+    return { pageIds: found.ids, ...found.total };
   }
   const counted = queueTotal(db, input, staffId, { counter: 'applications', k1: stage });
   // The first page, by far the most asked for, reads its total and its ids at once; a later

@@ -117,29 +117,38 @@ export async function cappedCount(db: Db, matches: SQLWrapper): Promise<ListTota
 }
 
 /**
- * A search's total counted up to COUNT_CAP and, when its matches fit under the cap, the ids of
- * one page of them in the list's order, from one scan of the matches (a trigram search read
- * its index twice when the count and the page were separate queries). `matches` selects `id`
- * and the columns `order` names, without order or limit. `ids` is null past the cap: there
- * the caller walks its index in list order, which meets a page of common matches soon.
+ * A search's total counted up to COUNT_CAP and the ids of one page of its matches in the list's
+ * order, in one statement. `matches` selects `id` and the columns `order` names, without order
+ * or limit; `walk` selects the page's `id`s in list order off the list's index. Under the cap
+ * the matches are few: the page is sorted from the same scan that counted them (a trigram
+ * search read its index twice when the count and the page were separate). Past it they are
+ * common, and walking the index in list order meets a page of them soon. Only the branch the
+ * count chooses runs (each is an InitPlan, evaluated when first needed), and the choice costs
+ * no round trip of its own.
  */
 export async function cappedCountAndPage(
   db: Db,
   matches: SQLWrapper,
   order: SQL,
   page: { limit: number; offset: number },
-): Promise<{ total: ListTotal; ids: string[] | null }> {
+  walk: SQLWrapper,
+): Promise<{ total: ListTotal; ids: string[] }> {
   const [row] = await queryRows<{ n: number; ids: string[] | null }>(
     db,
-    sql`with matches as materialized (${matches} limit ${COUNT_CAP + 1})
-      select (select count(*)::int from matches) as n,
-        (select array_agg(id::text order by ordinal) from (
+    sql`with matches as materialized (${matches} limit ${COUNT_CAP + 1}),
+        counted as (select count(*)::int as n from matches)
+      select n, case when n <= ${COUNT_CAP}
+        then (select array_agg(id::text order by ordinal) from (
           select id, row_number() over (order by ${order}) as ordinal from matches
-          order by ${order} limit ${page.limit} offset ${page.offset}) as page) as ids`,
+          order by ${order} limit ${page.limit} offset ${page.offset}) as page)
+        else array(${walk})::text[] end as ids
+      from counted`,
   );
   const n = row?.n ?? 0;
-  if (n > COUNT_CAP) return { total: { total: COUNT_CAP, total_capped: true }, ids: null };
-  return { total: { total: n }, ids: row?.ids ?? [] };
+  const ids = row?.ids ?? [];
+  return n > COUNT_CAP
+    ? { total: { total: COUNT_CAP, total_capped: true }, ids }
+    : { total: { total: n }, ids };
 }
 
 /**

@@ -252,13 +252,16 @@ export async function adminApplicantList(options: {
   } else {
     // A count under the cap means few matches: the same scan yields the page, collected and
     // sorted. Past it, matches are common, and walking newest first meets a page of them soon.
-    const found = await cappedCountAndPage(db, matches(), sql.raw('created_at desc, id desc'), {
-      limit: input.pageSize,
-      offset,
-    });
+    const found = await cappedCountAndPage(
+      db,
+      matches(),
+      sql.raw('created_at desc, id desc'),
+      { limit: input.pageSize, offset },
+      walked(),
+    );
     total = found.total;
-    if (pageIsPastEnd(offset, total) || found.ids?.length === 0) return { data: [], ...total };
-    rows = await readRows(found.ids ?? walked());
+    if (pageIsPastEnd(offset, total) || found.ids.length === 0) return { data: [], ...total };
+    rows = await readRows(found.ids);
   }
 
   return {

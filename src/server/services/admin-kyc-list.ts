@@ -85,6 +85,16 @@ export async function adminKycList(options: {
   );
 
   const offset = queueOffset(input);
+  /** The page's ids walked in queue order (kyc_files_status_uploaded_idx for the pending one). */
+  const walked = () =>
+    db
+      .select({ id: kycFiles.id })
+      .from(kycFiles)
+      .innerJoin(applications, eq(applications.id, kycFiles.applicationId))
+      .where(where)
+      .orderBy(asc(kycFiles.uploadedAt), asc(kycFiles.id))
+      .limit(input.page_size)
+      .offset(offset);
   let total: ListTotal;
   // A search's few matches come with their count, from one scan (cappedCountAndPage).
   let pageIds: string[] | null = null;
@@ -98,6 +108,7 @@ export async function adminKycList(options: {
         .where(where),
       sql.raw('uploaded_at asc, id asc'),
       { limit: input.page_size, offset },
+      walked(),
     );
     total = found.total;
     pageIds = found.ids;
@@ -111,19 +122,7 @@ export async function adminKycList(options: {
 
   // The page's ids (the search's, or walked in queue order), then their rows, read by one
   // prepared statement (db/prepared.ts).
-  const rows = await rowsByIds(
-    prepared(db, 'kyc_list_rows', kycRows),
-    pageIds ??
-      db
-        .select({ id: kycFiles.id })
-        .from(kycFiles)
-        .innerJoin(applications, eq(applications.id, kycFiles.applicationId))
-        .where(where)
-        // kyc_files_status_uploaded_idx yields the pending queue in this order.
-        .orderBy(asc(kycFiles.uploadedAt), asc(kycFiles.id))
-        .limit(input.page_size)
-        .offset(offset),
-  );
+  const rows = await rowsByIds(prepared(db, 'kyc_list_rows', kycRows), pageIds ?? walked());
   return {
     data: rows.map((row) => ({
       id: row.id,

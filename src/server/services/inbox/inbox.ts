@@ -200,18 +200,17 @@ export async function listInbox<Row extends InboxRecord>(
   // The page's ids from the index alone however deep the page (migration 0018), then those
   // rows: an OFFSET over whole rows read every skipped row from the table. Given the exact
   // total, from the nearer end of the index (pageFromNearerEnd).
-  const walked = (exactTotal?: number) => {
+  const pageQuery = (exactTotal?: number) => {
     const from = pageFromNearerEnd([t.createdAt, t.id], exactTotal, page.offset, page.limit);
-    return rowsOf(
-      db
-        .select({ id: t.id })
-        .from(t)
-        .where(where)
-        .orderBy(...from.orderBy)
-        .limit(from.limit)
-        .offset(from.offset),
-    );
+    return db
+      .select({ id: t.id })
+      .from(t)
+      .where(where)
+      .orderBy(...from.orderBy)
+      .limit(from.limit)
+      .offset(from.offset);
   };
+  const walked = (exactTotal?: number) => rowsOf(pageQuery(exactTotal));
   // A search's few matches come with their count, from one scan (cappedCountAndPage).
   const searched = input.query
     ? cappedCountAndPage(
@@ -219,6 +218,7 @@ export async function listInbox<Row extends InboxRecord>(
         db.select({ id: t.id, created_at: t.createdAt }).from(t).where(where),
         sql.raw('created_at desc, id desc'),
         page,
+        pageQuery(),
       )
     : null;
   // Every total the heading and a status filter need, in one read of the counter. A later
@@ -230,7 +230,7 @@ export async function listInbox<Row extends InboxRecord>(
       : undefined;
   const [records, totals, [week]] = await Promise.all([
     searched
-      ? searched.then(({ ids }) => (ids === null ? walked() : rowsOf(ids)))
+      ? searched.then(({ ids }) => rowsOf(ids))
       : exactTotal
         ? exactTotal.then(walked)
         : walked(),
