@@ -162,16 +162,22 @@ export function pageFromNearerEnd(
   exactTotal: number | undefined,
   offset: number,
   pageSize: number,
-): { orderBy: SQL[]; limit: number; offset: number } {
+): { orderBy: SQL[]; limit: number; offset: number; fromOldest: boolean } {
   if (exactTotal !== undefined && offset + pageSize / 2 > exactTotal / 2) {
     const end = Math.min(offset + pageSize, exactTotal);
     return {
       orderBy: columns.map((column) => asc(column)),
       limit: Math.max(end - offset, 0),
       offset: Math.max(exactTotal - end, 0),
+      fromOldest: true,
     };
   }
-  return { orderBy: columns.map((column) => desc(column)), limit: pageSize, offset };
+  return {
+    orderBy: columns.map((column) => desc(column)),
+    limit: pageSize,
+    offset,
+    fromOldest: false,
+  };
 }
 
 /** Whether a page starting at `offset` can hold rows: past an exact total it cannot. */

@@ -115,8 +115,12 @@ const inviteCode = sql<string | null>`coalesce(
     where ${inviteCodes.issuedApplicationId} = ${applications.id}
     order by ${inviteCodes.issuedAt} desc limit 1))`;
 
-/** One page's rows, given their ids (the same statement for every page: db/prepared.ts). */
-const applicantRows = (db: Db) =>
+/**
+ * Rows of the list for the ids `ids` selects, prepared as `name` (db/prepared.ts): the ids of a
+ * page given as a parameter (the same statement for every page), or walked off the index by a
+ * subquery of fixed shape.
+ */
+const applicantRowsOf = (db: Db, ids: SQL, name: string) =>
   db
     .select({
       id: applications.id,
@@ -141,9 +145,13 @@ const applicantRows = (db: Db) =>
     .from(applications)
     .leftJoin(identityChecks, currentCheck)
     .leftJoin(applicationDetails, eq(applicationDetails.applicationId, applications.id))
-    .where(idsPlaceholder(applications.id))
+    .where(ids)
     .orderBy(desc(applications.createdAt), desc(applications.id))
-    .prepare('applicant_list_rows');
+    .prepare(name);
+
+/** One page's rows, given their ids. */
+const applicantRows = (db: Db) =>
+  applicantRowsOf(db, idsPlaceholder(applications.id), 'applicant_list_rows');
 
 /**
  * `admin-applicant-list`: applications newest first, one page, with the total under the same
@@ -224,6 +232,38 @@ export async function adminApplicantList(options: {
   const readRows = (ids: string[] | PromiseLike<{ id: string }[]>) =>
     rowsByIds(prepared(db, 'applicant_list_rows', applicantRows), ids);
 
+  /**
+   * The whole list or a stage: the page's rows and the walk that finds their ids in one
+   * prepared statement (one round trip, planned once), of one shape per filter and direction.
+   */
+  const walkedRows = (exactTotal?: number) => {
+    const from = pageFromNearerEnd(
+      [applications.createdAt, applications.id],
+      exactTotal,
+      offset,
+      input.pageSize,
+    );
+    const name = `applicant_list_page_${input.stage ? 'stage' : 'all'}_${from.fromOldest ? 'asc' : 'desc'}`;
+    return prepared(db, name, (db) =>
+      applicantRowsOf(
+        db,
+        sql`${applications.id} = any(array(${db
+          .select({ id: applications.id })
+          .from(applications)
+          .where(
+            and(
+              notErased,
+              input.stage ? eq(applications.stage, sql.placeholder('stage')) : undefined,
+            ),
+          )
+          .orderBy(...from.orderBy)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))}))`,
+        name,
+      ),
+    ).execute({ stage: input.stage, limit: from.limit, offset: from.offset });
+  };
+
   // With no filter or a stage only, the counter has the exact total and an index yields exactly
   // the matches in order: walk it. The first page, by far the most asked for, reads the total
   // and the rows at once; a later one checks the total first, so a page typed past the end
@@ -234,7 +274,7 @@ export async function adminApplicantList(options: {
   if (indexOrdered) {
     const counted = countedTotal(db, 'applications', { k1: input.stage });
     if (offset === 0) {
-      const [n, found] = await Promise.all([counted, readRows(walked())]);
+      const [n, found] = await Promise.all([counted, walkedRows()]);
       total = { total: n };
       rows = found;
     } else {
@@ -247,7 +287,7 @@ export async function adminApplicantList(options: {
         offset >= deep && total.total - offset - input.pageSize >= deep
           ? dayOfOffset(await applicationsByDay(db, input.stage), offset)
           : null;
-      rows = await readRows(at ? walkedFromDay(at) : walked(total.total));
+      rows = await (at ? readRows(walkedFromDay(at)) : walkedRows(total.total));
     }
   } else {
     // A count under the cap means few matches: the same scan yields the page, collected and

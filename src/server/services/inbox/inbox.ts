@@ -210,7 +210,30 @@ export async function listInbox<Row extends InboxRecord>(
       .limit(from.limit)
       .offset(from.offset);
   };
-  const walked = (exactTotal?: number) => rowsOf(pageQuery(exactTotal));
+  /**
+   * Without a search, the page's rows and the walk that finds their ids are one prepared
+   * statement (one round trip, planned once), of one shape for each filter and direction.
+   */
+  const walked = (exactTotal?: number) => {
+    const from = pageFromNearerEnd([t.createdAt, t.id], exactTotal, page.offset, page.limit);
+    const name = `${spec.counter}_page_${input.status ? 'status' : 'all'}_${from.fromOldest ? 'asc' : 'desc'}`;
+    return prepared(db, name, (db) =>
+      db
+        .select(spec.columns)
+        .from(t)
+        .where(
+          sql`${t.id} = any(array(${db
+            .select({ id: t.id })
+            .from(t)
+            .where(input.status ? eq(t.status, sql.placeholder('status')) : undefined)
+            .orderBy(...from.orderBy)
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'))}))`,
+        )
+        .orderBy(...newestFirst(spec))
+        .prepare(name),
+    ).execute({ status: input.status, limit: from.limit, offset: from.offset });
+  };
   // A search's few matches come with their count, from one scan (cappedCountAndPage).
   const searched = input.query
     ? cappedCountAndPage(
