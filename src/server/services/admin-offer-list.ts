@@ -1,21 +1,16 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { LEGACY_STAFF_LABEL } from '../../shared/staff.ts';
 import type { OfferListRow } from '../../shared/schemas/admin.ts';
 import { suggestedTier } from '../../shared/suggested-tier.ts';
 import type { Db } from '../db/client.ts';
 import { idsPlaceholder, prepared } from '../db/prepared.ts';
-import {
-  applicationDetails,
-  applications,
-  identityChecks,
-  offers,
-  staffMembers,
-} from '../db/schema.ts';
+import { applicationDetails, applications, identityChecks, staffMembers } from '../db/schema.ts';
 import { assigneeOf, stageQueuePage, type QueueInput } from '../lib/queue.ts';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
 
 /**
- * One page's applicants with what staff need to choose a tier, given their ids (prepared:
+ * One page's applicants with what staff need to choose a tier, the offer waiting for approval
+ * and who cleared a sanctions match, given their ids, in one statement (prepared:
  * db/prepared.ts). Screening is any identity check that flagged PEP or sanctions; a joined
  * subquery, so its columns are qualified.
  */
@@ -64,6 +59,17 @@ const offerRows = (db: Db) => {
       clearedAt: screening.clearedAt,
       clearedBy: screening.clearedBy,
       clearReason: screening.clearReason,
+      clearerName: sql<
+        string | null
+      >`(select clearer.name from staff_members clearer where clearer.id::text = ${screening.clearedBy})`,
+      // The offer waiting for approval, with who issued it (four eyes, CONTRACT §5).
+      pendingOffer: sql<PendingOfferRow | null>`(
+        select json_build_object('tier', o.tier, 'pricingNote', o.pricing_note,
+          'issuedAt', o.issued_at, 'issuedBy', o.issued_by,
+          'issuerName', issuer.name, 'issuerEmail', issuer.email)
+        from offers o left join staff_members issuer on issuer.id::text = o.issued_by
+        where o.application_id = ${applications.id} and o.approval_status = 'pending_approval'
+        order by o.issued_at desc limit 1)`,
       stageChangedAt: applications.stageChangedAt,
       assigneeId: staffMembers.id,
       assigneeName: staffMembers.name,
@@ -77,30 +83,15 @@ const offerRows = (db: Db) => {
     .prepare('offer_list_rows');
 };
 
-/** The offers waiting for approval of the applicants with these ids, with who issued them. */
-const pendingOffers = (db: Db) =>
-  db
-    .select({
-      applicationId: offers.applicationId,
-      tier: offers.tier,
-      pricingNote: offers.pricingNote,
-      issuedAt: offers.issuedAt,
-      issuedBy: offers.issuedBy,
-      issuerName: staffMembers.name,
-      issuerEmail: staffMembers.email,
-    })
-    .from(offers)
-    .leftJoin(staffMembers, eq(sql`${staffMembers.id}::text`, offers.issuedBy))
-    .where(and(idsPlaceholder(offers.applicationId), eq(offers.approvalStatus, 'pending_approval')))
-    .prepare('offer_list_pending');
-
-/** The names of the staff members with these ids. */
-const staffNames = (db: Db) =>
-  db
-    .select({ id: staffMembers.id, name: staffMembers.name })
-    .from(staffMembers)
-    .where(idsPlaceholder(staffMembers.id))
-    .prepare('offer_list_clearers');
+/** An offer waiting for approval, as the page's statement reads it (JSON). */
+interface PendingOfferRow {
+  tier: OfferListRow['tier_assigned'] & string;
+  pricingNote: string | null;
+  issuedAt: string;
+  issuedBy: string;
+  issuerName: string | null;
+  issuerEmail: string | null;
+}
 
 /**
  * `admin-offer-list`: applications at `kyc`, one page, longest in the stage first (a queue,
@@ -117,20 +108,11 @@ export async function adminOfferList(options: {
   const { pageIds, ...total } = await stageQueuePage(db, input, options.staffId, 'kyc');
   if (!pageIds.length) return { data: [], ...total };
 
+  // One statement: the rows, each pending offer and who cleared a sanctions match.
   const rows = await prepared(db, 'offer_list_rows', offerRows).execute({ ids: pageIds });
-  // Offers waiting for approval, with who issued them, and who cleared sanctions matches.
-  const pending = await prepared(db, 'offer_list_pending', pendingOffers).execute({
-    ids: pageIds,
-  });
-  const pendingOf = new Map(pending.map((offer) => [offer.applicationId, offer]));
-  const clearerIds = [...new Set(rows.flatMap((row) => (row.clearedBy ? [row.clearedBy] : [])))];
-  const clearers = clearerIds.length
-    ? await prepared(db, 'offer_list_clearers', staffNames).execute({ ids: clearerIds })
-    : [];
-  const nameOf = new Map(clearers.map((member) => [member.id, member.name]));
 
   const data = rows.map((row): OfferListRow => {
-    const offer = pendingOf.get(row.id);
+    const offer = row.pendingOffer;
     const pepExposed = row.declaredPep === true || row.screenedPep === true;
     return {
       basic_id: row.id,
@@ -151,7 +133,7 @@ export async function adminOfferList(options: {
         ? {
             tier: offer.tier,
             pricing_note: offer.pricingNote,
-            issued_at: offer.issuedAt.toISOString(),
+            issued_at: new Date(offer.issuedAt).toISOString(),
             issued_by: {
               id: offer.issuedBy,
               name: offer.issuerName ?? LEGACY_STAFF_LABEL,
@@ -165,7 +147,7 @@ export async function adminOfferList(options: {
           row.screenedSanctions === true && row.uncleared !== true && row.clearedAt
             ? {
                 reason: row.clearReason ?? '',
-                by: (row.clearedBy && nameOf.get(row.clearedBy)) ?? 'Staff',
+                by: row.clearerName ?? 'Staff',
                 at: new Date(row.clearedAt).toISOString(),
               }
             : null,
