@@ -176,6 +176,16 @@ describe('the KYC queue', () => {
     const assignedToMe = await pending({ assigned: 'me' });
     expect(assignedToMe.total).toBe(1);
     expect(assignedToMe.data.map((file) => file.basic_id)).toEqual([mine]);
+    // The same filter asked by the other member finds their case, not the first caller's.
+    const theirsOnly = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin-kyc-list',
+      headers: { 'x-admin-pass': await t.staffToken('compliance') },
+      payload: { status: 'pending', assigned: 'me' },
+    });
+    expect((theirsOnly.json() as QueuePage<KycListFile>).data.map((file) => file.basic_id)).toEqual(
+      [theirs],
+    );
     const unassigned = await pending({ assigned: 'unassigned' });
     expect(unassigned.total).toBe(BACKLOG + 2 - 2);
     expect(unassigned.data.map((file) => file.basic_id)).not.toContain(mine);

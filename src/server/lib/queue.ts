@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { QueueAssigned, QueueAssignee } from '../../shared/schemas/admin.ts';
 import type { Stage } from '../../shared/stages.ts';
 import { applications } from '../db/schema.ts';
@@ -15,11 +15,24 @@ export interface QueueInput {
   assigned?: QueueAssigned | undefined;
 }
 
+/**
+ * Who has the case, as a queue's filter asks: `staff` is the caller's id, or a placeholder for
+ * it in a prepared statement.
+ */
+export function assignedCondition(
+  assigned: QueueAssigned | undefined,
+  staff: string | Placeholder,
+): SQL | undefined {
+  if (assigned === 'me') return eq(applications.assignedTo, staff);
+  if (assigned === 'unassigned') return isNull(applications.assignedTo);
+  return undefined;
+}
+
 /** The application conditions every queue shares: who has the case, and the search. */
 export async function queueConditions(db: Db, input: QueueInput, staffId: string): Promise<SQL[]> {
   const conditions: SQL[] = [];
-  if (input.assigned === 'me') conditions.push(eq(applications.assignedTo, staffId));
-  if (input.assigned === 'unassigned') conditions.push(isNull(applications.assignedTo));
+  const assigned = assignedCondition(input.assigned, staffId);
+  if (assigned) conditions.push(assigned);
   if (input.query) {
     conditions.push(await nameOrEmailMatches(db, 'applications', applications, input.query));
   }

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { idsPlaceholder, prepared, rowsByIds } from '../db/prepared.ts';
 import { applications, identityChecks, kycFiles, staffMembers } from '../db/schema.ts';
 import {
+  assignedCondition,
   assigneeOf,
   queueConditions,
   queueOffset,
@@ -18,8 +19,11 @@ export interface KycListInput extends QueueInput {
   status?: KycFileStatus | undefined;
 }
 
-/** One page's files with whose they are, in queue order, given their ids. */
-const kycRows = (db: Db) =>
+/**
+ * A page's files with whose they are, in queue order, for the ids `ids` selects, prepared as
+ * `name`: the ids given as a parameter, or walked off the index by a subquery of fixed shape.
+ */
+const kycRowsOf = (db: Db, ids: SQL, name: string) =>
   db
     .select({
       id: kycFiles.id,
@@ -45,9 +49,12 @@ const kycRows = (db: Db) =>
       and(eq(identityChecks.applicationId, applications.id), eq(identityChecks.isCurrent, true)),
     )
     .leftJoin(staffMembers, eq(staffMembers.id, applications.assignedTo))
-    .where(idsPlaceholder(kycFiles.id))
+    .where(ids)
     .orderBy(asc(kycFiles.uploadedAt), asc(kycFiles.id))
-    .prepare('kyc_list_rows');
+    .prepare(name);
+
+/** A page's files, given their ids (the same statement for every page). */
+const kycRows = (db: Db) => kycRowsOf(db, idsPlaceholder(kycFiles.id), 'kyc_list_rows');
 
 /**
  * `admin-kyc-list`: uploaded identity files with whose they are, oldest upload first (the one
@@ -76,29 +83,19 @@ export async function adminKycList(options: {
     eq(applications.stage, 'detailed'),
     lt(kycFiles.uploadedAt, applications.stageChangedAt),
   )!;
-  const where = and(
+  const fileConditions = [
     isNull(applications.erasedAt),
     ne(applications.stage, 'declined'),
     input.status ? eq(kycFiles.status, input.status) : undefined,
     input.status === 'pending' ? not(sentBack) : undefined,
-    ...(await queueConditions(db, input, options.staffId)),
-  );
-
+  ];
   const offset = queueOffset(input);
-  /** The page's ids walked in queue order (kyc_files_status_uploaded_idx for the pending one). */
-  const walked = () =>
-    db
-      .select({ id: kycFiles.id })
-      .from(kycFiles)
-      .innerJoin(applications, eq(applications.id, kycFiles.applicationId))
-      .where(where)
-      .orderBy(asc(kycFiles.uploadedAt), asc(kycFiles.id))
-      .limit(input.page_size)
-      .offset(offset);
   let total: ListTotal;
-  // A search's few matches come with their count, from one scan (cappedCountAndPage).
-  let pageIds: string[] | null = null;
+  let rows: Awaited<ReturnType<ReturnType<typeof kycRows>['execute']>>;
   if (input.query) {
+    const where = and(...fileConditions, ...(await queueConditions(db, input, options.staffId)));
+    // A search's few matches come with their count, from one scan (cappedCountAndPage); past
+    // the cap, walked in queue order in the same statement.
     const found = await cappedCountAndPage(
       db,
       db
@@ -108,21 +105,55 @@ export async function adminKycList(options: {
         .where(where),
       sql.raw('uploaded_at asc, id asc'),
       { limit: input.page_size, offset },
-      walked(),
+      db
+        .select({ id: kycFiles.id })
+        .from(kycFiles)
+        .innerJoin(applications, eq(applications.id, kycFiles.applicationId))
+        .where(where)
+        .orderBy(asc(kycFiles.uploadedAt), asc(kycFiles.id))
+        .limit(input.page_size)
+        .offset(offset),
     );
     total = found.total;
-    pageIds = found.ids;
+    if (pageIsPastEnd(offset, total) || found.ids.length === 0) return { data: [], ...total };
+    rows = await rowsByIds(prepared(db, 'kyc_list_rows', kycRows), found.ids);
   } else {
-    total = await queueTotal(db, input, options.staffId, {
+    // Without a search: the page's rows and the walk that finds them in queue order
+    // (kyc_files_status_uploaded_idx for the pending queue) are one prepared statement, of one
+    // shape per status and assignment filter. The status is part of the shape's name, so its
+    // value is fixed in the statement; the caller's id is a parameter.
+    const name = `kyc_list_page_${input.status ?? 'all'}_${input.assigned ?? 'any'}`;
+    const page = () =>
+      prepared(db, name, (db) =>
+        kycRowsOf(
+          db,
+          sql`${kycFiles.id} = any(array(${db
+            .select({ id: kycFiles.id })
+            .from(kycFiles)
+            .innerJoin(applications, eq(applications.id, kycFiles.applicationId))
+            .where(
+              and(...fileConditions, assignedCondition(input.assigned, sql.placeholder('staffId'))),
+            )
+            .orderBy(asc(kycFiles.uploadedAt), asc(kycFiles.id))
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'))}))`,
+          name,
+        ),
+      ).execute({ staffId: options.staffId, limit: input.page_size, offset });
+    const counted = queueTotal(db, input, options.staffId, {
       counter: 'kyc_files',
       k1: input.status,
     });
+    // The first page, by far the most asked for, reads its total and its rows at once; a
+    // later one checks the total first, so a page typed past the end walks nothing.
+    if (offset === 0) {
+      [total, rows] = await Promise.all([counted, page()]);
+    } else {
+      total = await counted;
+      if (pageIsPastEnd(offset, total)) return { data: [], ...total };
+      rows = await page();
+    }
   }
-  if (pageIsPastEnd(offset, total) || pageIds?.length === 0) return { data: [], ...total };
-
-  // The page's ids (the search's, or walked in queue order), then their rows, read by one
-  // prepared statement (db/prepared.ts).
-  const rows = await rowsByIds(prepared(db, 'kyc_list_rows', kycRows), pageIds ?? walked());
   return {
     data: rows.map((row) => ({
       id: row.id,
