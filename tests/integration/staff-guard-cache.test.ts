@@ -33,6 +33,13 @@ async function member(role: 'owner' | 'operations') {
   return { ...seeded, token: await seedStaffToken(t.ctx.db, seeded.id) };
 }
 
+/** A member changed straight in the database, once the app has heard of it. */
+function setMember(id: string, values: { role?: 'operations'; status?: 'disabled' }) {
+  return changeStaffAccess(t.ctx.events, () =>
+    t.ctx.db.update(staffMembers).set(values).where(eq(staffMembers.id, id)),
+  );
+}
+
 describe('what the staff guard keeps', () => {
   it('refuses a token revoked outside this instance once the change is heard', async () => {
     const { token } = await member('operations');
@@ -55,23 +62,13 @@ describe('what the staff guard keeps', () => {
       staff: { role: 'owner' },
     });
 
-    await changeStaffAccess(t.ctx.events, () =>
-      t.ctx.db
-        .update(staffMembers)
-        .set({ role: 'operations' })
-        .where(eq(staffMembers.id, owner.id)),
-    );
+    await setMember(owner.id, { role: 'operations' });
     expect((await call('admin-staff-list', owner.token)).statusCode).toBe(403);
     expect((await call('admin-me', owner.token)).json()).toMatchObject({
       staff: { role: 'operations' },
     });
 
-    await changeStaffAccess(t.ctx.events, () =>
-      t.ctx.db
-        .update(staffMembers)
-        .set({ status: 'disabled' })
-        .where(eq(staffMembers.id, owner.id)),
-    );
+    await setMember(owner.id, { status: 'disabled' });
     expect((await call('admin-me', owner.token)).statusCode).toBe(401);
   });
 

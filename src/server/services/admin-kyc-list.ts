@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, ne, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, ne, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { KycListFile } from '../../shared/schemas/admin.ts';
 import type { KycFileStatus } from '../../shared/stages.ts';
 import type { Db } from '../db/client.ts';
@@ -90,6 +90,16 @@ export async function adminKycList(options: {
     input.status === 'pending' ? not(sentBack) : undefined,
   ];
   const offset = queueOffset(input);
+  /** A page's file ids in queue order (kyc_files_status_uploaded_idx for the pending queue). */
+  const walk = (where: SQL | undefined, limit: number | Placeholder, from: number | Placeholder) =>
+    db
+      .select({ id: kycFiles.id })
+      .from(kycFiles)
+      .innerJoin(applications, eq(applications.id, kycFiles.applicationId))
+      .where(where)
+      .orderBy(asc(kycFiles.uploadedAt), asc(kycFiles.id))
+      .limit(limit)
+      .offset(from);
   let total: ListTotal;
   let rows: Awaited<ReturnType<ReturnType<typeof kycRows>['execute']>>;
   if (input.query) {
@@ -105,21 +115,13 @@ export async function adminKycList(options: {
         .where(where),
       sql.raw('uploaded_at asc, id asc'),
       { limit: input.page_size, offset },
-      db
-        .select({ id: kycFiles.id })
-        .from(kycFiles)
-        .innerJoin(applications, eq(applications.id, kycFiles.applicationId))
-        .where(where)
-        .orderBy(asc(kycFiles.uploadedAt), asc(kycFiles.id))
-        .limit(input.page_size)
-        .offset(offset),
+      walk(where, input.page_size, offset),
     );
     total = found.total;
     if (pageIsPastEnd(offset, total) || found.ids.length === 0) return { data: [], ...total };
     rows = await rowsByIds(prepared(db, 'kyc_list_rows', kycRows), found.ids);
   } else {
-    // Without a search: the page's rows and the walk that finds them in queue order
-    // (kyc_files_status_uploaded_idx for the pending queue) are one prepared statement, of one
+    // Without a search: the page's rows and the walk that finds them are one prepared statement, of one
     // shape per status and assignment filter. The status is part of the shape's name, so its
     // value is fixed in the statement; the caller's id is a parameter.
     const name = `kyc_list_page_${input.status ?? 'all'}_${input.assigned ?? 'any'}`;
@@ -127,16 +129,11 @@ export async function adminKycList(options: {
       prepared(db, name, (db) =>
         kycRowsOf(
           db,
-          sql`${kycFiles.id} = any(array(${db
-            .select({ id: kycFiles.id })
-            .from(kycFiles)
-            .innerJoin(applications, eq(applications.id, kycFiles.applicationId))
-            .where(
-              and(...fileConditions, assignedCondition(input.assigned, sql.placeholder('staffId'))),
-            )
-            .orderBy(asc(kycFiles.uploadedAt), asc(kycFiles.id))
-            .limit(sql.placeholder('limit'))
-            .offset(sql.placeholder('offset'))}))`,
+          sql`${kycFiles.id} = any(array(${walk(
+            and(...fileConditions, assignedCondition(input.assigned, sql.placeholder('staffId'))),
+            sql.placeholder('limit'),
+            sql.placeholder('offset'),
+          )}))`,
           name,
         ),
       ).execute({ staffId: options.staffId, limit: input.page_size, offset });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type {
@@ -200,16 +200,19 @@ export async function listInbox<Row extends InboxRecord>(
   // The page's ids from the index alone however deep the page (migration 0018), then those
   // rows: an OFFSET over whole rows read every skipped row from the table. Given the exact
   // total, from the nearer end of the index (pageFromNearerEnd).
-  const pageQuery = (exactTotal?: number) => {
-    const from = pageFromNearerEnd([t.createdAt, t.id], exactTotal, page.offset, page.limit);
-    return db
+  const walk = (
+    filter: SQL | undefined,
+    orderBy: SQL[],
+    limit: number | Placeholder,
+    offset: number | Placeholder,
+  ) =>
+    db
       .select({ id: t.id })
       .from(t)
-      .where(where)
-      .orderBy(...from.orderBy)
-      .limit(from.limit)
-      .offset(from.offset);
-  };
+      .where(filter)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset);
   /**
    * Without a search, the page's rows and the walk that finds their ids are one prepared
    * statement (one round trip, planned once), of one shape for each filter and direction.
@@ -222,13 +225,12 @@ export async function listInbox<Row extends InboxRecord>(
         .select(spec.columns)
         .from(t)
         .where(
-          sql`${t.id} = any(array(${db
-            .select({ id: t.id })
-            .from(t)
-            .where(input.status ? eq(t.status, sql.placeholder('status')) : undefined)
-            .orderBy(...from.orderBy)
-            .limit(sql.placeholder('limit'))
-            .offset(sql.placeholder('offset'))}))`,
+          sql`${t.id} = any(array(${walk(
+            input.status ? eq(t.status, sql.placeholder('status')) : undefined,
+            from.orderBy,
+            sql.placeholder('limit'),
+            sql.placeholder('offset'),
+          )}))`,
         )
         .orderBy(...newestFirst(spec))
         .prepare(name),
@@ -241,7 +243,7 @@ export async function listInbox<Row extends InboxRecord>(
         db.select({ id: t.id, created_at: t.createdAt }).from(t).where(where),
         sql.raw('created_at desc, id desc'),
         page,
-        pageQuery(),
+        walk(where, newestFirst(spec), page.limit, page.offset),
       )
     : null;
   // Every total the heading and a status filter need, in one read of the counter. A later
