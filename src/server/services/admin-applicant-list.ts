@@ -204,19 +204,13 @@ export async function adminApplicantList(options: {
       .limit(page.limit)
       .offset(page.offset);
 
-  /**
-   * The page's ids, walking the matches newest first (for the list's index: read alone), or,
-   * given their exact total, from the nearer end (pageFromNearerEnd).
-   */
-  const walked = (exactTotal?: number) =>
-    pageIds(
-      pageFromNearerEnd(
-        [applications.createdAt, applications.id],
-        exactTotal,
-        offset,
-        input.pageSize,
-      ),
-    );
+  /** The page's ids, walking the matches newest first (a search or filter past the count's cap). */
+  const walked = () =>
+    pageIds({
+      orderBy: [desc(applications.createdAt), desc(applications.id)],
+      limit: input.pageSize,
+      offset,
+    });
 
   /** The page's ids from the day it falls in: that day's newer rows skipped. */
   const walkedFromDay = (at: { before: Date; skip: number }) =>
