@@ -2,6 +2,21 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from './client.ts';
 
 const PREPARED = new WeakMap<Db, Map<string, unknown>>();
+const PLANNED_ONCE = new WeakMap<Db, Db>();
+
+/**
+ * Where statements prepared for `db` run when planned once: a handle on the same database
+ * whose sessions keep one generic plan per prepared statement (openPostgres, decision 068).
+ * Without one (PGlite, which prepares nothing by name), they run on `db` itself.
+ */
+export function planOnceOn(db: Db, plannedOnce: Db): void {
+  PLANNED_ONCE.set(db, plannedOnce);
+}
+
+/** The handle statements prepared for `db` are planned once on (planOnceOn), else `db`. */
+export function plannedOnceHandle(db: Db): Db {
+  return PLANNED_ONCE.get(db) ?? db;
+}
 
 /**
  * A statement of fixed shape, built once per database handle and prepared by name on each
@@ -10,16 +25,23 @@ const PREPARED = new WeakMap<Db, Map<string, unknown>>();
  * again. At a million rows planning a page's read cost PostgreSQL more than running it
  * (0.6 ms of 1 ms), and building it a quarter of the server's time for a list call.
  *
- * Only for statements whose best plan does not depend on the values: after five runs
- * PostgreSQL may keep one generic plan for all of them. Not inside a transaction: the prepared
+ * Only for statements whose best plan does not depend on the values: they are planned once,
+ * for all values (decision 068). `plan: 'per-call'` is for one whose best plan does depend on
+ * a value (how many cases one member holds): PostgreSQL then plans it for the values at hand,
+ * and keeps one plan only if that costs no more. Not inside a transaction: the prepared
  * statement runs on the handle it was built from.
  */
-export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
+export function prepared<T>(
+  db: Db,
+  name: string,
+  build: (db: Db) => T,
+  plan: 'once' | 'per-call' = 'once',
+): T {
   let statements = PREPARED.get(db);
   if (!statements) PREPARED.set(db, (statements = new Map()));
   let statement = statements.get(name) as T | undefined;
   if (statement === undefined) {
-    statement = build(db);
+    statement = build(plan === 'once' ? plannedOnceHandle(db) : db);
     statements.set(name, statement);
   }
   return statement;

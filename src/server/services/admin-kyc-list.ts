@@ -126,16 +126,21 @@ export async function adminKycList(options: {
     // value is fixed in the statement; the caller's id is a parameter.
     const name = `kyc_list_page_${input.status ?? 'all'}_${input.assigned ?? 'any'}`;
     const page = () =>
-      prepared(db, name, (db) =>
-        kycRowsOf(
-          db,
-          sql`${kycFiles.id} = any(array(${walk(
-            and(...fileConditions, assignedCondition(input.assigned, sql.placeholder('staffId'))),
-            sql.placeholder('limit'),
-            sql.placeholder('offset'),
-          )}))`,
-          name,
-        ),
+      prepared(
+        db,
+        name,
+        (db) =>
+          kycRowsOf(
+            db,
+            sql`${kycFiles.id} = any(array(${walk(
+              and(...fileConditions, assignedCondition(input.assigned, sql.placeholder('staffId'))),
+              sql.placeholder('limit'),
+              sql.placeholder('offset'),
+            )}))`,
+            name,
+          ),
+        // How many cases the caller holds decides the walk: 'Assigned to me' is planned per call.
+        input.assigned === 'me' ? 'per-call' : 'once',
       ).execute({ staffId: options.staffId, limit: input.page_size, offset });
     const counted = queueTotal(db, input, options.staffId, {
       counter: 'kyc_files',

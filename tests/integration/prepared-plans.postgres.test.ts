@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, type Db } from '../../src/server/db/client.ts';
+import { plannedOnceHandle } from '../../src/server/db/prepared.ts';
+import { adminApplicantList } from '../../src/server/services/admin-applicant-list.ts';
+import { adminKycList } from '../../src/server/services/admin-kyc-list.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { seedStaffMember } from '../helpers/staff-seed.ts';
+
+/**
+ * Decision 068: the statements every staff list call prepares are planned once, for all values;
+ * left to choose, PostgreSQL planned a page afresh on every call. One that depends on a value
+ * (the KYC queue's 'Assigned to me') is still planned per call, and so is every unnamed
+ * statement (the searches).
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_SCALE: '0' });
+  await t.ctx.db.execute(sql`
+    insert into applications (source, stage, full_name, email)
+    select 'application', 'kyc', 'Plan ' || i, 'plan' || i || '@example.com'
+    from generate_series(1, 30) as i`);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** How the named statements of the connection `db` lends next were planned so far. */
+async function plans(db: Db) {
+  const rows = await queryRows<{ name: string; generic_plans: string; custom_plans: string }>(
+    db,
+    sql`select name, generic_plans, custom_plans from pg_prepared_statements`,
+  );
+  return new Map(
+    rows.map((row) => [
+      row.name,
+      { generic: Number(row.generic_plans), custom: Number(row.custom_plans) },
+    ]),
+  );
+}
+
+describe('statements prepared for the staff lists', () => {
+  it('plans a page of the applicant list once and keeps that plan, whatever the page', async () => {
+    // One call at a time: the pool lends its most recently returned connection, so the calls
+    // and the look-up below share one.
+    for (let page = 1; page <= 8; page += 1) {
+      const { data, total } = await adminApplicantList({
+        db: t.ctx.db,
+        input: { page: 1 + (page % 2), pageSize: 10, stage: 'kyc' },
+      });
+      expect(total).toBe(30);
+      expect(data).toHaveLength(10);
+    }
+    const page = (await plans(plannedOnceHandle(t.ctx.db))).get('applicant_list_page_stage');
+    expect(page).toEqual({ generic: 8, custom: 0 });
+  });
+
+  it('plans the KYC queue assigned to the caller per call, and unnamed statements too', async () => {
+    const { id } = await seedStaffMember(t.ctx.db, t.ctx.secrets.mfaKey, { role: 'compliance' });
+    for (let i = 0; i < 6; i += 1) {
+      await adminKycList({
+        db: t.ctx.db,
+        input: { page: 1, page_size: 20, assigned: 'me' },
+        staffId: id,
+      });
+    }
+    expect((await plans(plannedOnceHandle(t.ctx.db))).has('kyc_list_page_all_me')).toBe(false);
+    expect((await plans(t.ctx.db)).get('kyc_list_page_all_me')?.custom).toBeGreaterThanOrEqual(5);
+    const [mode] = await queryRows<{ plan_cache_mode: string }>(
+      t.ctx.db,
+      sql`show plan_cache_mode`,
+    );
+    expect(mode?.plan_cache_mode).toBe('auto');
+  });
+});
