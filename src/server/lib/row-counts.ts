@@ -1,4 +1,14 @@
-import { and, asc, desc, eq, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  sql,
+  type AnyColumn,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
@@ -71,6 +81,82 @@ export async function countedTotalsByK1(
   );
   const byK1 = new Map(rows.map((row) => [row.k1, Number(row.n)]));
   return { all: [...byK1.values()].reduce((sum, n) => sum + n, 0), byK1 };
+}
+
+/**
+ * A counter's total read inside the statement of the page it heads, as `with counted (n,
+ * rows)`: a list's first page then costs one round trip, not two side by side (each costs the
+ * server about half a millisecond of CPU here, docs/benchmarks.md). Keys may be placeholders of
+ * a prepared statement. Its rows carry the total in COUNTED_COLUMNS; read it with
+ * totalOfCountedPage.
+ */
+export function countedCte(
+  db: Db,
+  counter: Counter,
+  keys: { k1?: string | Placeholder | undefined; k2?: string | Placeholder | undefined } = {},
+) {
+  return db.$with('counted').as(
+    db
+      .select({
+        n: sql<string>`coalesce(sum(${rowCounts.n}), 0)::bigint`.as('n'),
+        rows: sql<number>`count(*)::int`.as('rows'),
+      })
+      .from(rowCounts)
+      .where(
+        and(
+          eq(rowCounts.counter, counter),
+          keys.k1 === undefined ? undefined : eq(rowCounts.k1, keys.k1),
+          keys.k2 === undefined ? undefined : eq(rowCounts.k2, keys.k2),
+        ),
+      ),
+  );
+}
+
+type CountedColumns = { listTotal: SQL<string | null>; counterRows: SQL<number | null> };
+
+/** The columns that carry a countedCte's total on every row of the page. */
+export const COUNTED_COLUMNS: CountedColumns = {
+  listTotal: sql`(select n from counted)`,
+  counterRows: sql`(select rows from counted)`,
+};
+
+/** The same columns in a statement without a countedCte: empty. */
+export const NOT_COUNTED: CountedColumns = { listTotal: sql`null`, counterRows: sql`null` };
+
+/**
+ * The total a page's rows carry (COUNTED_COLUMNS). A page with no rows (past the end, or an
+ * empty list) carries none: `orElse` reads it.
+ */
+export async function totalOfCountedPage(
+  db: Db,
+  rows: readonly { listTotal: string | null; counterRows: number | null }[],
+  orElse: () => Promise<number>,
+): Promise<number> {
+  const first = rows[0];
+  if (!first || first.listTotal === null) return orElse();
+  compactIfLong(db, first.counterRows ?? 0);
+  return Number(first.listTotal);
+}
+
+/**
+ * pageFromNearerEnd inside the statement, from the total of its countedCte: the ids of the page
+ * at the `offset` placeholder of `limit` rows, walked from the newest end, or, for a page in the
+ * older half, from the oldest. `walk` selects ids in the direction given with the limit and
+ * offset given. Each walk is an InitPlan, and only the one the total chooses runs.
+ */
+export function nearerEndIds(
+  walk: (direction: 'asc' | 'desc', limit: SQL, offset: SQL) => SQL,
+): SQL {
+  const offset = sql`${sql.placeholder('offset')}::int`;
+  const size = sql`${sql.placeholder('limit')}::int`;
+  const end = sql`least(${offset} + ${size}, n)`;
+  return sql`case when (select ${offset} + ${size} / 2.0 > n / 2.0 from counted)
+    then array(${walk(
+      'asc',
+      sql`(select greatest(${end} - ${offset}, 0) from counted)`,
+      sql`(select greatest(n - ${end}, 0) from counted)`,
+    )})
+    else array(${walk('desc', size, offset)}) end`;
 }
 
 /** A read that found more than COMPACT_ABOVE_ROWS rows folds them together in the background. */

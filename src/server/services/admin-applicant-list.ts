@@ -12,11 +12,15 @@ import { applicationDetails, applications, identityChecks, inviteCodes } from '.
 import {
   applicationsByDay,
   cappedCountAndPage,
+  COUNTED_COLUMNS,
+  countedCte,
   countedTotal,
   dayOfOffset,
   DEEP_PAGE_ROWS,
-  pageFromNearerEnd,
+  nearerEndIds,
+  NOT_COUNTED,
   pageIsPastEnd,
+  totalOfCountedPage,
 } from '../lib/row-counts.ts';
 import { nameOrEmailMatches } from '../lib/staff-search.ts';
 
@@ -118,10 +122,10 @@ const inviteCode = sql<string | null>`coalesce(
 /**
  * Rows of the list for the ids `ids` selects, prepared as `name` (db/prepared.ts): the ids of a
  * page given as a parameter (the same statement for every page), or walked off the index by a
- * subquery of fixed shape.
+ * subquery of fixed shape. With `counted` (countedCte), every row also carries the list's total.
  */
-const applicantRowsOf = (db: Db, ids: SQL, name: string) =>
-  db
+const applicantRowsOf = (db: Db, ids: SQL, name: string, counted?: ReturnType<typeof countedCte>) =>
+  (counted ? db.with(counted) : db)
     .select({
       id: applications.id,
       fullName: applications.fullName,
@@ -141,6 +145,7 @@ const applicantRowsOf = (db: Db, ids: SQL, name: string) =>
       country: identityChecks.country,
       lastEvent: identityChecks.lastEvent,
       lastEventAt: identityChecks.lastEventAt,
+      ...(counted ? COUNTED_COLUMNS : NOT_COUNTED),
     })
     .from(applications)
     .leftJoin(identityChecks, currentCheck)
@@ -227,62 +232,48 @@ export async function adminApplicantList(options: {
     rowsByIds(prepared(db, 'applicant_list_rows', applicantRows), ids);
 
   /**
-   * The whole list or a stage: the page's rows and the walk that finds their ids in one
-   * prepared statement (one round trip, planned once), of one shape per filter and direction.
+   * The whole list or a stage, one page: the list's total from the counter, the walk that finds
+   * the page's ids from the nearer end, and their rows, in one prepared statement (one round
+   * trip, planned once) per filter shape.
    */
-  const walkedRows = (exactTotal?: number) => {
-    const from = pageFromNearerEnd(
-      [applications.createdAt, applications.id],
-      exactTotal,
-      offset,
-      input.pageSize,
-    );
-    const name = `applicant_list_page_${input.stage ? 'stage' : 'all'}_${from.fromOldest ? 'asc' : 'desc'}`;
+  const countedPage = () => {
+    const name = `applicant_list_page_${input.stage ? 'stage' : 'all'}`;
+    const stage = input.stage ? sql.placeholder('stage') : undefined;
+    const walk = (direction: 'asc' | 'desc', limit: SQL, offset: SQL) =>
+      sql`select ${applications.id} from ${applications}
+        where ${and(notErased, stage === undefined ? undefined : eq(applications.stage, stage))}
+        order by ${applications.createdAt} ${sql.raw(direction)}, ${applications.id} ${sql.raw(direction)}
+        limit ${limit} offset ${offset}`;
     return prepared(db, name, (db) =>
       applicantRowsOf(
         db,
-        sql`${applications.id} = any(array(${db
-          .select({ id: applications.id })
-          .from(applications)
-          .where(
-            and(
-              notErased,
-              input.stage ? eq(applications.stage, sql.placeholder('stage')) : undefined,
-            ),
-          )
-          .orderBy(...from.orderBy)
-          .limit(sql.placeholder('limit'))
-          .offset(sql.placeholder('offset'))}))`,
+        sql`${applications.id} = any(${nearerEndIds(walk)})`,
         name,
+        countedCte(db, 'applications', { k1: stage }),
       ),
-    ).execute({ stage: input.stage, limit: from.limit, offset: from.offset });
+    ).execute({ stage: input.stage, limit: input.pageSize, offset });
   };
+  const countedTotalOf = () => countedTotal(db, 'applications', { k1: input.stage });
 
   // With no filter or a stage only, the counter has the exact total and an index yields exactly
-  // the matches in order: walk it. The first page, by far the most asked for, reads the total
-  // and the rows at once; a later one checks the total first, so a page typed past the end
-  // walks nothing.
+  // the matches in order: walk it, in the statement that reads the total (a page past the end
+  // walks nothing). A page far from both ends of the list is found by day (decision 064): its
+  // total is read first, to know.
   const indexOrdered = conditions.length === (input.stage ? 1 : 0);
   let total: ListTotal;
   let rows: Awaited<ReturnType<typeof readRows>>;
-  if (indexOrdered) {
-    const counted = countedTotal(db, 'applications', { k1: input.stage });
-    if (offset === 0) {
-      const [n, found] = await Promise.all([counted, walkedRows()]);
-      total = { total: n };
-      rows = found;
-    } else {
-      total = { total: await counted };
-      if (pageIsPastEnd(offset, total)) return { data: [], ...total };
-      // Far from both ends: the day the page falls in, from the counter by day, and only that
-      // day's index entries walked (decision 064).
-      const deep = options.deepPageRows ?? DEEP_PAGE_ROWS;
-      const at =
-        offset >= deep && total.total - offset - input.pageSize >= deep
-          ? dayOfOffset(await applicationsByDay(db, input.stage), offset)
-          : null;
-      rows = await (at ? readRows(walkedFromDay(at)) : walkedRows(total.total));
-    }
+  const deep = options.deepPageRows ?? DEEP_PAGE_ROWS;
+  if (indexOrdered && offset < deep) {
+    rows = await countedPage();
+    total = { total: await totalOfCountedPage(db, rows, countedTotalOf) };
+  } else if (indexOrdered) {
+    total = { total: await countedTotalOf() };
+    if (pageIsPastEnd(offset, total)) return { data: [], ...total };
+    const at =
+      total.total - offset - input.pageSize >= deep
+        ? dayOfOffset(await applicationsByDay(db, input.stage), offset)
+        : null;
+    rows = await (at ? readRows(walkedFromDay(at)) : countedPage());
   } else {
     // A count under the cap means few matches: the same scan yields the page, collected and
     // sorted. Past it, matches are common, and walking newest first meets a page of them soon.
