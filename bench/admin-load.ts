@@ -24,6 +24,9 @@ export type Result = Case & {
   refused?: string;
   /** The server thread's busy time per call (set by admin.ts). */
   serverMs?: number;
+  /** CPU per call: the server's thread, and PostgreSQL's processes (set by admin.ts). */
+  serverCpuMs?: number;
+  postgresCpuMs?: number;
 };
 export type LoadOptions = {
   base: string;

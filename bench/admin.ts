@@ -9,12 +9,12 @@
  * BENCH_ONLY=<text>[|<text>…] measures only the queries whose call or label contains one;
  * BENCH_SKIP_EXPORT=1 leaves the export out, BENCH_SKIP_LISTS=1 the lists;
  * BENCH_PROFILE=<dir> writes a CPU profile of the server's thread for each query.
- * Prints each query's server-thread time per call beside its latencies. Fails if a list's
+ * Prints each query's server-thread time per call beside its latencies, and the CPU each call cost the server's thread and PostgreSQL (when it runs on this machine). Fails if a list's
  * p95 or the export misses its target (`admin-me`, the guard alone, is a reference).
  */
 import { Secret, TOTP } from 'otpauth';
 import { Worker } from 'node:worker_threads';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import inspector from 'node:inspector';
 import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -226,6 +226,29 @@ async function seedRows(db: Db, staffId: string) {
 }
 
 /** The queries measured by the staff thread (admin-load.ts), each printed as it is done. */
+/**
+ * CPU seconds (user + system) used so far by every PostgreSQL process this machine shows in
+ * /proc: the database's share of a call when it runs beside the bench, as here. NaN elsewhere.
+ */
+function postgresCpuSeconds(): number {
+  let ticks = 0;
+  let found = false;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes(' (postgres) ')) continue;
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+      found = true;
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return found ? ticks / 100 : NaN;
+}
+
 async function measureInThread(base: string, token: string, cases: Case[]): Promise<Result[]> {
   const options: LoadOptions = {
     base,
@@ -240,6 +263,9 @@ async function measureInThread(base: string, token: string, cases: Case[]): Prom
   // How busy the server's thread (this one) was during a query's timed calls, per call: the
   // part of the latency that 20 callers queue for, whatever PostgreSQL's share.
   let busySince = performance.eventLoopUtilization();
+  // And what the calls cost in CPU: this thread's, and PostgreSQL's processes' (beside it here).
+  let cpuSince = process.threadCpuUsage();
+  let postgresSince = postgresCpuSeconds();
   // BENCH_PROFILE=<dir>: a CPU profile of the server's thread during each query's timed calls.
   const profileDir = process.env.BENCH_PROFILE;
   const profiler = profileDir ? new inspector.Session() : null;
@@ -259,6 +285,8 @@ async function measureInThread(base: string, token: string, cases: Case[]): Prom
     async function handle(r: LoadMessage) {
       if (r === 'start') {
         busySince = performance.eventLoopUtilization();
+        cpuSince = process.threadCpuUsage();
+        postgresSince = postgresCpuSeconds();
         if (profiler) await post('Profiler.start');
         return;
       }
@@ -276,8 +304,12 @@ async function measureInThread(base: string, token: string, cases: Case[]): Prom
         );
         writeFileSync(file, JSON.stringify(profile));
       }
+      const cpu = process.threadCpuUsage(cpuSince);
+      const postgres = postgresCpuSeconds() - postgresSince;
       const serverMs = r.calls ? busy.active / r.calls : NaN;
-      results.push({ ...r, serverMs });
+      const serverCpuMs = r.calls ? (cpu.user + cpu.system) / 1000 / r.calls : NaN;
+      const postgresCpuMs = r.calls ? (postgres * 1000) / r.calls : NaN;
+      results.push({ ...r, serverMs, serverCpuMs, postgresCpuMs });
       process.stderr.write(
         `${r.call} ${r.label}: ${r.refused ?? `${Math.round(r.p95)} ms p95, server ${serverMs.toFixed(2)} ms a call`}\n`,
       );
@@ -469,6 +501,8 @@ try {
   const results = process.env.BENCH_SKIP_LISTS ? [] : await measureInThread(base, token, chosen);
 
   const round = (n: number) => (Number.isNaN(n) ? '–' : String(Math.round(n * 10) / 10));
+  const round2 = (n: number | undefined) =>
+    n === undefined || Number.isNaN(n) ? '–' : n.toFixed(2);
   const [{ version } = { version: '?' }] = await queryRows<{ version: string }>(
     database.db,
     sql`select current_setting('server_version') as version`,
@@ -478,14 +512,14 @@ try {
       `each, ${CALLS} calls per query by ${CONCURRENCY} clients at once, ` +
       `${cpus().length} cores, Node ${process.versions.node}` +
       (seedSeconds === null ? ' (database reused)' : `, seeded in ${Math.round(seedSeconds)} s`) +
-      `\n\n| call | query | matches | calls | failed | p50 ms | p95 ms | server ms a call |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n`,
+      `\n\n| call | query | matches | calls | failed | p50 ms | p95 ms | server ms a call | server CPU ms | PostgreSQL CPU ms |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n`,
   );
   for (const r of results) {
     const matches = r.refused
       ? `not measured: ${r.refused}`
       : (r.total?.toLocaleString('en-GB') ?? '–');
     process.stdout.write(
-      `| ${r.call} | ${r.label} | ${matches} | ${r.calls} | ${r.failed} | ${round(r.p50)} | ${round(r.p95)} | ${round(r.serverMs ?? NaN)} |\n`,
+      `| ${r.call} | ${r.label} | ${matches} | ${r.calls} | ${r.failed} | ${round(r.p50)} | ${round(r.p95)} | ${round(r.serverMs ?? NaN)} | ${round2(r.serverCpuMs)} | ${round2(r.postgresCpuMs)} |\n`,
     );
   }
   process.stdout.write(
