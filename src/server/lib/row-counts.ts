@@ -138,25 +138,25 @@ export async function totalOfCountedPage(
   return Number(first.listTotal);
 }
 
+/** How a walk orders its index: `desc` is newest first. */
+export type Direction = typeof asc | typeof desc;
+
 /**
  * pageFromNearerEnd inside the statement, from the total of its countedCte: the ids of the page
  * at the `offset` placeholder of `limit` rows, walked from the newest end, or, for a page in the
- * older half, from the oldest. `walk` selects ids in the direction given with the limit and
- * offset given. Each walk is an InitPlan, and only the one the total chooses runs.
+ * older half, from the oldest. `ordered` selects the ids in the direction given (newest first
+ * is `desc`), without limit or offset. Each walk is an InitPlan, and only the one the total
+ * chooses runs.
  */
-export function nearerEndIds(
-  walk: (direction: 'asc' | 'desc', limit: SQL, offset: SQL) => SQL,
-): SQL {
+export function nearerEndIds(ordered: (direction: Direction) => SQLWrapper): SQL {
   const offset = sql`${sql.placeholder('offset')}::int`;
   const size = sql`${sql.placeholder('limit')}::int`;
   const end = sql`least(${offset} + ${size}, n)`;
   return sql`case when (select ${offset} + ${size} / 2.0 > n / 2.0 from counted)
-    then array(${walk(
-      'asc',
-      sql`(select greatest(${end} - ${offset}, 0) from counted)`,
-      sql`(select greatest(n - ${end}, 0) from counted)`,
-    )})
-    else array(${walk('desc', size, offset)}) end`;
+    then array(${ordered(asc)}
+      limit (select greatest(${end} - ${offset}, 0) from counted)
+      offset (select greatest(n - ${end}, 0) from counted))
+    else array(${ordered(desc)} limit ${size} offset ${offset}) end`;
 }
 
 /** A read that found more than COMPACT_ABOVE_ROWS rows folds them together in the background. */

@@ -18,6 +18,7 @@ import {
   dayOfOffset,
   DEEP_PAGE_ROWS,
   nearerEndIds,
+  type Direction,
   NOT_COUNTED,
   pageIsPastEnd,
   totalOfCountedPage,
@@ -239,15 +240,16 @@ export async function adminApplicantList(options: {
   const countedPage = () => {
     const name = `applicant_list_page_${input.stage ? 'stage' : 'all'}`;
     const stage = input.stage ? sql.placeholder('stage') : undefined;
-    const walk = (direction: 'asc' | 'desc', limit: SQL, offset: SQL) =>
-      sql`select ${applications.id} from ${applications}
-        where ${and(notErased, stage === undefined ? undefined : eq(applications.stage, stage))}
-        order by ${applications.createdAt} ${sql.raw(direction)}, ${applications.id} ${sql.raw(direction)}
-        limit ${limit} offset ${offset}`;
+    const ordered = (direction: Direction) =>
+      db
+        .select({ id: applications.id })
+        .from(applications)
+        .where(and(notErased, stage === undefined ? undefined : eq(applications.stage, stage)))
+        .orderBy(direction(applications.createdAt), direction(applications.id));
     return prepared(db, name, (db) =>
       applicantRowsOf(
         db,
-        sql`${applications.id} = any(${nearerEndIds(walk)})`,
+        sql`${applications.id} = any(${nearerEndIds(ordered)})`,
         name,
         countedCte(db, 'applications', { k1: stage }),
       ),

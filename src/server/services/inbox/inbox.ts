@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type {
@@ -11,10 +11,17 @@ import type { InboxStatus } from '../../../shared/stages.ts';
 import { writeAudit, type Actor } from '../../audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { idsPlaceholder, prepared, rowsByIds } from '../../db/prepared.ts';
-import { contactMessages, eoiRequests } from '../../db/schema.ts';
+import { contactMessages, eoiRequests, rowCounts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ListTotal } from '../../../shared/schemas/admin-lists.ts';
-import { cappedCountAndPage, countedTotalsByK1, pageFromNearerEnd } from '../../lib/row-counts.ts';
+import {
+  cappedCountAndPage,
+  COUNTED_COLUMNS,
+  countedTotalsByK1,
+  nearerEndIds,
+  type Direction,
+  totalOfCountedPage,
+} from '../../lib/row-counts.ts';
 import { nameOrEmailMatches } from '../../lib/staff-search.ts';
 
 /**
@@ -164,6 +171,10 @@ const newestFirst = (spec: InboxSpec<InboxRecord>) => [
   desc(spec.table.id),
 ];
 
+/** Created in the last seven days: the inbox heading's "new this week". */
+const lastWeek = (t: InboxSpec<InboxRecord>['table']) =>
+  sql`${t.createdAt} >= now() - interval '7 days'`;
+
 /** Public row shape: the export cursor stays on the server. */
 function withoutCursor<Row extends { cursor: string }>(row: Row): Omit<Row, 'cursor'> {
   const { cursor: _cursor, ...rest } = row;
@@ -198,84 +209,113 @@ export async function listInbox<Row extends InboxRecord>(
       ids,
     );
   // The page's ids from the index alone however deep the page (migration 0018), then those
-  // rows: an OFFSET over whole rows read every skipped row from the table. Given the exact
-  // total, from the nearer end of the index (pageFromNearerEnd).
-  const walk = (
-    filter: SQL | undefined,
-    orderBy: SQL[],
-    limit: number | Placeholder,
-    offset: number | Placeholder,
-  ) =>
+  // rows: an OFFSET over whole rows read every skipped row from the table.
+  const ordered = (filter: SQL | undefined, direction: Direction) =>
+    db.select({ id: t.id }).from(t).where(filter).orderBy(direction(t.createdAt), direction(t.id));
+  /** Arrivals in the last seven days: an index-only range of the created_at index. */
+  const week = (db: Db) =>
     db
-      .select({ id: t.id })
+      .select({ n: sql<number>`count(*)::int` })
       .from(t)
-      .where(filter)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset);
-  /**
-   * Without a search, the page's rows and the walk that finds their ids are one prepared
-   * statement (one round trip, planned once), of one shape for each filter and direction.
-   */
-  const walked = (exactTotal?: number) => {
-    const from = pageFromNearerEnd([t.createdAt, t.id], exactTotal, page.offset, page.limit);
-    const name = `${spec.counter}_page_${input.status ? 'status' : 'all'}_${from.fromOldest ? 'asc' : 'desc'}`;
-    return prepared(db, name, (db) =>
-      db
-        .select(spec.columns)
-        .from(t)
-        .where(
-          sql`${t.id} = any(array(${walk(
-            input.status ? eq(t.status, sql.placeholder('status')) : undefined,
-            from.orderBy,
-            sql.placeholder('limit'),
-            sql.placeholder('offset'),
-          )}))`,
-        )
-        .orderBy(...newestFirst(spec))
-        .prepare(name),
-    ).execute({ status: input.status, limit: from.limit, offset: from.offset });
-  };
-  // A search's few matches come with their count, from one scan (cappedCountAndPage).
-  const searched = input.query
-    ? cappedCountAndPage(
+      .where(lastWeek(t));
+  /** Every total the heading and a status filter need, in one read of the counter. */
+  const totalsAndWeek = () =>
+    Promise.all([
+      countedTotalsByK1(db, spec.counter),
+      prepared(db, `${spec.counter}_week`, (db) =>
+        week(db).prepare(`${spec.counter}_week`),
+      ).execute(),
+    ]).then(([totals, [arrived]]) => ({ ...totals, week: arrived?.n ?? 0 }));
+
+  let records: Awaited<ReturnType<typeof rowsOf>>;
+  let filtered: ListTotal;
+  let totals: { all: number; byK1: Map<string, number>; week: number };
+  if (input.query) {
+    // A search's few matches come with their count, from one scan (cappedCountAndPage).
+    const [searched, counted] = await Promise.all([
+      cappedCountAndPage(
         db,
         db.select({ id: t.id, created_at: t.createdAt }).from(t).where(where),
         sql.raw('created_at desc, id desc'),
         page,
-        walk(where, newestFirst(spec), page.limit, page.offset),
-      )
-    : null;
-  // Every total the heading and a status filter need, in one read of the counter. A later
-  // page of the whole inbox or of a status reads them first, to start from the nearer end.
-  const counted = countedTotalsByK1(db, spec.counter);
-  const exactTotal =
-    !searched && page.offset > 0
-      ? counted.then((totals) => (input.status ? (totals.byK1.get(input.status) ?? 0) : totals.all))
-      : undefined;
-  const [records, totals, [week]] = await Promise.all([
-    searched
-      ? searched.then(({ ids }) => rowsOf(ids))
-      : exactTotal
-        ? exactTotal.then(walked)
-        : walked(),
-    counted,
-    prepared(db, `${spec.counter}_week`, (db) =>
-      db
-        .select({ n: sql<number>`count(*)::int` })
+        ordered(where, desc).limit(page.limit).offset(page.offset),
+      ).then(async (found) => ({ ...found, rows: await rowsOf(found.ids) })),
+      totalsAndWeek(),
+    ]);
+    records = searched.rows;
+    filtered = searched.total;
+    totals = counted;
+  } else {
+    // The whole inbox or a status: the counter's totals by status, the week's arrivals, the
+    // walk that finds the page's ids from the nearer end and their rows, in one prepared
+    // statement (one round trip, planned once) per filter shape. A page past the end carries
+    // no totals: they are read on their own.
+    const name = `${spec.counter}_page_${input.status ? 'status' : 'all'}`;
+    const status = input.status ? sql.placeholder('status') : undefined;
+    const rows = await prepared(db, name, (db) => {
+      const byStatus = db.$with('by_status').as(
+        db
+          .select({
+            k1: rowCounts.k1,
+            n: sql<string>`sum(${rowCounts.n})`.as('n'),
+            rows: sql<number>`count(*)::int`.as('rows'),
+          })
+          .from(rowCounts)
+          .where(eq(rowCounts.counter, spec.counter))
+          .groupBy(rowCounts.k1),
+      );
+      const counted = db.$with('counted').as(
+        db
+          .select({
+            n: sql<string>`coalesce(sum(n), 0)::bigint`.as('n'),
+            rows: sql<number>`(select coalesce(sum(rows), 0)::int from by_status)`.as('rows'),
+          })
+          .from(byStatus)
+          .where(status === undefined ? undefined : sql`k1 = ${status}`),
+      );
+      return db
+        .with(byStatus, counted)
+        .select({
+          ...spec.columns,
+          ...COUNTED_COLUMNS,
+          byStatus: sql<Record<
+            string,
+            string
+          > | null>`(select json_object_agg(k1, n) from by_status)`,
+          week: sql<number>`(${week(db)})`,
+        })
         .from(t)
-        .where(sql`${t.createdAt} >= now() - interval '7 days'`)
-        .prepare(`${spec.counter}_week`),
-    ).execute(),
-  ]);
-  const total = totals.all;
-  const filtered: ListTotal = searched
-    ? (await searched).total
-    : { total: input.status ? (totals.byK1.get(input.status) ?? 0) : total };
+        .where(
+          sql`${t.id} = any(${nearerEndIds((direction) =>
+            ordered(status === undefined ? undefined : eq(t.status, status), direction),
+          )})`,
+        )
+        .orderBy(...newestFirst(spec))
+        .prepare(name);
+    }).execute({ status: input.status, limit: page.limit, offset: page.offset });
+    const first = rows[0];
+    totals = first?.byStatus
+      ? {
+          byK1: new Map(Object.entries(first.byStatus).map(([k1, n]) => [k1, Number(n)])),
+          all: Object.values(first.byStatus).reduce((sum, n) => sum + Number(n), 0),
+          week: first.week,
+        }
+      : await totalsAndWeek();
+    filtered = {
+      total: await totalOfCountedPage(db, rows, async () =>
+        input.status ? (totals.byK1.get(input.status) ?? 0) : totals.all,
+      ),
+    };
+    records = rows;
+  }
   return {
     data: records.map((r) => withoutCursor(spec.toRow(r))),
     ...filtered,
-    metrics: { newThisWeek: week?.n ?? 0, total, reviewed: totals.byK1.get('reviewed') ?? 0 },
+    metrics: {
+      newThisWeek: totals.week,
+      total: totals.all,
+      reviewed: totals.byK1.get('reviewed') ?? 0,
+    },
   };
 }
 
