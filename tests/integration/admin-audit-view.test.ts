@@ -224,6 +224,38 @@ describe('the audit view', () => {
     expect(listed.total).toBe(exports.length);
   });
 
+  it('pages one member or one action from either end, as the whole list has them', async () => {
+    // Eleven more approvals by the compliance member, a minute apart.
+    await t.ctx.db.insert(auditLog).values(
+      Array.from({ length: 11 }, (_, i) => ({
+        ...staffRow(compliance),
+        at: new Date(Date.UTC(2026, 7, 3, 9, i)),
+        action: 'kyc_file.approve',
+        targetType: 'kyc_file',
+        targetId: `file-page-${i}`,
+      })),
+    );
+    for (const filter of [{ member: compliance.id }, { action: 'kyc_file.approve' }]) {
+      const all = await list({ ...filter, pageSize: 100 });
+      expect(all.total).toBe(all.data.length);
+      expect(all.total).toBeGreaterThanOrEqual(12);
+      // Pages in the older half are walked from the oldest end: the same rows, in order.
+      const pages = await Promise.all(
+        Array.from({ length: Math.ceil(all.total / 5) }, (_, i) =>
+          list({ ...filter, page: i + 1, pageSize: 5 }),
+        ),
+      );
+      expect(pages.flatMap((page) => page.data.map((row) => row.id))).toEqual(
+        all.data.map((row) => row.id),
+      );
+      expect(pages.every((page) => page.total === all.total)).toBe(true);
+      expect(await list({ ...filter, page: 50, pageSize: 5 })).toMatchObject({
+        data: [],
+        total: all.total,
+      });
+    }
+  });
+
   it('is for owners and compliance: operations gets 403 on the list and the export', async () => {
     for (const call of ['admin-audit-list', 'admin-audit-export']) {
       const res = await post(call, {}, operationsToken);
