@@ -299,8 +299,14 @@ describe.each([
     expect(first.data[1]?.assignee).toBeNull();
     const second = await ok<OfferListRow | ActivationListRow>(call, { page: 2, page_size: 2 });
     expect(second.data.map((row) => row.full_name)).toEqual([`Later ${stage}`]);
-    expect((await ok(call, { assigned: 'me' })).total).toBe(1);
-    expect((await ok(call, { assigned: 'unassigned' })).total).toBe(2);
+    // A page past the end is empty and still says how many there are.
+    expect(await ok(call, { page: 3, page_size: 2 })).toMatchObject({ data: [], total: 3 });
+    const mine = await ok<OfferListRow | ActivationListRow>(call, { assigned: 'me' });
+    expect(mine.total).toBe(1);
+    expect(mine.data.map((row) => row.full_name)).toEqual([`Earliest ${stage}`]);
+    const nobodys = await ok<OfferListRow | ActivationListRow>(call, { assigned: 'unassigned' });
+    expect(nobodys.total).toBe(2);
+    expect(nobodys.data.map((row) => row.full_name)).toEqual([`Zoë ${stage}`, `Later ${stage}`]);
     const zoe = await ok<OfferListRow>(call, { query: 'zoe' });
     expect(zoe.data.map((row) => row.basic_id)).toEqual([ids.get(names[2]!)]);
     // A search keeps the queue's order and pages like it.

@@ -5,7 +5,15 @@ import { applications } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
 import { nameOrEmailMatches } from './staff-search.ts';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
-import { cappedCountAndPage, countedTotal, pageIsPastEnd, type Counter } from './row-counts.ts';
+import { idsPlaceholder, prepared } from '../db/prepared.ts';
+import {
+  cappedCountAndPage,
+  countedCte,
+  countedTotal,
+  totalOfCountedPage,
+  type Counter,
+  type CountedCte,
+} from './row-counts.ts';
 
 /** What the three staff queues (KYC, Offers, Activations) are asked, once parsed. */
 export interface QueueInput {
@@ -49,7 +57,7 @@ export async function queueTotal(
   staffId: string,
   counted: { counter: Counter; k1?: string | undefined },
 ): Promise<ListTotal> {
-  const k2 = input.assigned === 'me' ? staffId : input.assigned === 'unassigned' ? '' : undefined;
+  const k2 = assigneeKey(input.assigned, staffId);
   return { total: await countedTotal(db, counted.counter, { k1: counted.k1, k2 }) };
 }
 
@@ -64,54 +72,89 @@ export function assigneeOf(row: {
   return row.assigneeId ? { id: row.assigneeId, name: row.assigneeName ?? 'Staff' } : null;
 }
 
+/** The counter's keys for a queue's assignment filter: k2 is the assignee ('' for none). */
+function assigneeKey<S extends string | Placeholder>(
+  assigned: QueueAssigned | undefined,
+  staff: S,
+): S | '' | undefined {
+  return assigned === 'me' ? staff : assigned === 'unassigned' ? '' : undefined;
+}
+
+/** Rows of a queue's page carrying the queue's total (COUNTED_COLUMNS), or not (NOT_COUNTED). */
+type CountedRow = { listTotal: string | null; counterRows: number | null };
+
 /**
- * A queue of applications at one stage (Offers: `kyc`, Activations: `accepted`): its total and
- * the ids of one page, longest in the stage first (applications_stage_changed_idx). The caller
- * reads what it shows for those ids only.
+ * What a stage queue shows for the applications `ids` selects, as one statement prepared as
+ * `name`; with `counted` (countedCte) every row also carries the queue's total.
  */
-export async function stageQueuePage(
+type QueueRowsOf<Row extends CountedRow> = (
+  db: Db,
+  ids: SQL,
+  name: string,
+  counted?: CountedCte,
+) => { execute(values: Record<string, unknown>): Promise<Row[]> };
+
+/**
+ * A queue of applications at one stage (Offers: `kyc`, Activations: `accepted`), one page
+ * longest in the stage first (applications_stage_changed_idx), read with `rowsOf`, and the
+ * total. Without a search, the total from the counter, the walk that finds the page's ids and
+ * their rows are one prepared statement per assignment filter (`${name}_page_…`): planned once,
+ * but for 'Assigned to me', whose walk depends on how many cases the member holds. A search's
+ * few matches come with their count, from one scan (cappedCountAndPage), then their rows.
+ */
+export async function stageQueueRows<Row extends CountedRow>(
   db: Db,
   input: QueueInput,
   staffId: string,
   stage: Stage,
-): Promise<{ pageIds: string[] } & ListTotal> {
-  const where = and(
-    eq(applications.stage, stage),
-    isNull(applications.erasedAt),
-    ...(await queueConditions(db, input, staffId)),
-  );
+  name: string,
+  rowsOf: QueueRowsOf<Row>,
+): Promise<{ rows: Row[] } & ListTotal> {
   const offset = queueOffset(input);
-  /** The page's ids in queue order, off applications_stage_changed_idx. */
-  const pageQuery = () =>
+  /** The queue's ids in queue order, off applications_stage_changed_idx. */
+  const ordered = (db: Db, assigned: SQL | undefined, search?: SQL) =>
     db
       .select({ id: applications.id })
       .from(applications)
-      .where(where)
-      .orderBy(asc(applications.stageChangedAt), asc(applications.id))
-      .limit(input.page_size)
-      .offset(offset);
-  const walked = async () => (await pageQuery()).map((row) => row.id);
+      .where(and(eq(applications.stage, stage), isNull(applications.erasedAt), assigned, search))
+      .orderBy(asc(applications.stageChangedAt), asc(applications.id));
   if (input.query) {
-    // A search: its few matches come with their count, from one scan (cappedCountAndPage).
+    const search = await nameOrEmailMatches(db, 'applications', applications, input.query);
+    const assigned = assignedCondition(input.assigned, staffId);
     const found = await cappedCountAndPage(
       db,
       db
         .select({ id: applications.id, stage_changed_at: applications.stageChangedAt })
         .from(applications)
-        .where(where),
+        .where(and(eq(applications.stage, stage), isNull(applications.erasedAt), assigned, search)),
       sql.raw('stage_changed_at asc, id asc'),
       { limit: input.page_size, offset },
-      pageQuery(),
+      ordered(db, assigned, search).limit(input.page_size).offset(offset),
     );
-    return { pageIds: found.ids, ...found.total };
+    const rows = found.ids.length
+      ? await prepared(db, `${name}_rows`, (db) =>
+          rowsOf(db, idsPlaceholder(applications.id), `${name}_rows`),
+        ).execute({ ids: found.ids })
+      : [];
+    return { rows, ...found.total };
   }
-  const counted = queueTotal(db, input, staffId, { counter: 'applications', k1: stage });
-  // The first page, by far the most asked for, reads its total and its ids at once; a later
-  // one checks the total first, so a page typed past the end walks nothing.
-  if (offset === 0) {
-    const [total, pageIds] = await Promise.all([counted, walked()]);
-    return { pageIds, ...total };
-  }
-  const total = await counted;
-  return { pageIds: pageIsPastEnd(offset, total) ? [] : await walked(), ...total };
+  const statement = `${name}_page_${input.assigned ?? 'any'}`;
+  const staff = sql.placeholder('staffId');
+  const rows = await prepared(
+    db,
+    statement,
+    (db) =>
+      rowsOf(
+        db,
+        sql`${applications.id} = any(array(${ordered(db, assignedCondition(input.assigned, staff))}
+          limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}))`,
+        statement,
+        countedCte(db, 'applications', { k1: stage, k2: assigneeKey(input.assigned, staff) }),
+      ),
+    input.assigned === 'me' ? 'per-call' : 'once',
+  ).execute({ staffId, limit: input.page_size, offset });
+  const total = await totalOfCountedPage(db, rows, async () =>
+    countedTotal(db, 'applications', { k1: stage, k2: assigneeKey(input.assigned, staffId) }),
+  );
+  return { rows, total };
 }

@@ -112,6 +112,9 @@ export function countedCte(
   );
 }
 
+/** A countedCte, for the statements that take one. */
+export type CountedCte = ReturnType<typeof countedCte>;
+
 type CountedColumns = { listTotal: SQL<string | null>; counterRows: SQL<number | null> };
 
 /** The columns that carry a countedCte's total on every row of the page. */

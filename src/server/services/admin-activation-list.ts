@@ -1,26 +1,17 @@
-import { asc, eq, max } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ActivationListRow } from '../../shared/schemas/admin.ts';
 import type { Db } from '../db/client.ts';
-import { idsPlaceholder, prepared } from '../db/prepared.ts';
 import { applications, offers, staffMembers } from '../db/schema.ts';
-import { assigneeOf, stageQueuePage, type QueueInput } from '../lib/queue.ts';
+import { assigneeOf, stageQueueRows, type QueueInput } from '../lib/queue.ts';
+import { COUNTED_COLUMNS, NOT_COUNTED, type CountedCte } from '../lib/row-counts.ts';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
 
 /**
- * One page's applicants and when each signed, given their ids (prepared: db/prepared.ts). The
- * signatures are a joined subquery, so every column is qualified.
+ * A page's applicants and when each signed, for the ids `ids` selects (prepared as `name`:
+ * lib/queue.ts); with `counted`, each row carries the queue's total.
  */
-const activationRows = (db: Db) => {
-  const signed = db
-    .select({
-      applicationId: offers.applicationId,
-      acceptedAt: max(offers.acceptedAt).as('accepted_at'),
-    })
-    .from(offers)
-    .where(idsPlaceholder(offers.applicationId))
-    .groupBy(offers.applicationId)
-    .as('signed');
-  return db
+const activationRowsOf = (db: Db, ids: SQL, name: string, counted?: CountedCte) =>
+  (counted ? db.with(counted) : db)
     .select({
       id: applications.id,
       fullName: applications.fullName,
@@ -28,18 +19,18 @@ const activationRows = (db: Db) => {
       createdAt: applications.createdAt,
       tierAssigned: applications.tierAssigned,
       tierAccepted: applications.tierAccepted,
-      acceptedAt: signed.acceptedAt,
+      acceptedAt: sql<Date | string | null>`(select max(${offers.acceptedAt}) from ${offers}
+        where ${offers.applicationId} = ${applications.id})`,
       stageChangedAt: applications.stageChangedAt,
       assigneeId: staffMembers.id,
       assigneeName: staffMembers.name,
+      ...(counted ? COUNTED_COLUMNS : NOT_COUNTED),
     })
     .from(applications)
-    .leftJoin(signed, eq(signed.applicationId, applications.id))
     .leftJoin(staffMembers, eq(staffMembers.id, applications.assignedTo))
-    .where(idsPlaceholder(applications.id))
+    .where(ids)
     .orderBy(asc(applications.stageChangedAt), asc(applications.id))
-    .prepare('activation_list_rows');
-};
+    .prepare(name);
 
 /**
  * `admin-activation-list`: applications at `accepted`, one page, longest in the stage first
@@ -52,12 +43,14 @@ export async function adminActivationList(options: {
   staffId: string;
 }): Promise<{ data: ActivationListRow[] } & ListTotal> {
   const { db, input } = options;
-  const { pageIds, ...total } = await stageQueuePage(db, input, options.staffId, 'accepted');
-  if (!pageIds.length) return { data: [], ...total };
-
-  const rows = await prepared(db, 'activation_list_rows', activationRows).execute({
-    ids: pageIds,
-  });
+  const { rows, ...total } = await stageQueueRows(
+    db,
+    input,
+    options.staffId,
+    'accepted',
+    'activation_list',
+    activationRowsOf,
+  );
   return {
     data: rows.map((row) => ({
       basic_id: row.id,

@@ -1,23 +1,23 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { LEGACY_STAFF_LABEL } from '../../shared/staff.ts';
 import type { OfferListRow } from '../../shared/schemas/admin.ts';
 import { suggestedTier } from '../../shared/suggested-tier.ts';
 import type { Db } from '../db/client.ts';
-import { idsPlaceholder, prepared } from '../db/prepared.ts';
 import { applicationDetails, applications, identityChecks, staffMembers } from '../db/schema.ts';
-import { assigneeOf, stageQueuePage, type QueueInput } from '../lib/queue.ts';
+import { assigneeOf, stageQueueRows, type QueueInput } from '../lib/queue.ts';
+import { COUNTED_COLUMNS, NOT_COUNTED, type CountedCte } from '../lib/row-counts.ts';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
 
 /**
- * One page's applicants with what staff need to choose a tier, the offer waiting for approval
- * and who cleared a sanctions match, given their ids, in one statement (prepared:
- * db/prepared.ts). Screening is any identity check that flagged PEP or sanctions; a joined
- * subquery, so its columns are qualified.
+ * A page's applicants with what staff need to choose a tier, the offer waiting for approval
+ * and who cleared a sanctions match, for the ids `ids` selects, in one statement (prepared as
+ * `name`: lib/queue.ts); with `counted`, each row carries the queue's total. Screening is any
+ * identity check of the applicant that flagged PEP or sanctions (a lateral subquery, so its
+ * columns are qualified).
  */
-const offerRows = (db: Db) => {
+const offerRowsOf = (db: Db, ids: SQL, name: string, counted?: CountedCte) => {
   const screening = db
     .select({
-      applicationId: identityChecks.applicationId,
       pep: sql<boolean>`coalesce(bool_or(${identityChecks.pep}), false)`.as('screened_pep'),
       sanctions: sql<boolean>`coalesce(bool_or(${identityChecks.sanctions}), false)`.as(
         'screened_sanctions',
@@ -39,10 +39,9 @@ const offerRows = (db: Db) => {
       ),
     })
     .from(identityChecks)
-    .where(idsPlaceholder(identityChecks.applicationId))
-    .groupBy(identityChecks.applicationId)
+    .where(eq(identityChecks.applicationId, applications.id))
     .as('screening');
-  return db
+  return (counted ? db.with(counted) : db)
     .select({
       id: applications.id,
       fullName: applications.fullName,
@@ -73,14 +72,15 @@ const offerRows = (db: Db) => {
       stageChangedAt: applications.stageChangedAt,
       assigneeId: staffMembers.id,
       assigneeName: staffMembers.name,
+      ...(counted ? COUNTED_COLUMNS : NOT_COUNTED),
     })
     .from(applications)
     .leftJoin(applicationDetails, eq(applicationDetails.applicationId, applications.id))
-    .leftJoin(screening, eq(screening.applicationId, applications.id))
+    .leftJoinLateral(screening, sql`true`)
     .leftJoin(staffMembers, eq(staffMembers.id, applications.assignedTo))
-    .where(idsPlaceholder(applications.id))
+    .where(ids)
     .orderBy(asc(applications.stageChangedAt), asc(applications.id))
-    .prepare('offer_list_rows');
+    .prepare(name);
 };
 
 /** An offer waiting for approval, as the page's statement reads it (JSON). */
@@ -105,11 +105,14 @@ export async function adminOfferList(options: {
   staffId: string;
 }): Promise<{ data: OfferListRow[] } & ListTotal> {
   const { db, input } = options;
-  const { pageIds, ...total } = await stageQueuePage(db, input, options.staffId, 'kyc');
-  if (!pageIds.length) return { data: [], ...total };
-
-  // One statement: the rows, each pending offer and who cleared a sanctions match.
-  const rows = await prepared(db, 'offer_list_rows', offerRows).execute({ ids: pageIds });
+  const { rows, ...total } = await stageQueueRows(
+    db,
+    input,
+    options.staffId,
+    'kyc',
+    'offer_list',
+    offerRowsOf,
+  );
 
   const data = rows.map((row): OfferListRow => {
     const offer = row.pendingOffer;
