@@ -73,7 +73,7 @@ export function assigneeOf(row: {
 }
 
 /** The counter's keys for a queue's assignment filter: k2 is the assignee ('' for none). */
-function assigneeKey<S extends string | Placeholder>(
+export function assigneeKey<S extends string | Placeholder>(
   assigned: QueueAssigned | undefined,
   staff: S,
 ): S | '' | undefined {

@@ -6,6 +6,7 @@ import { idsPlaceholder, prepared, rowsByIds } from '../db/prepared.ts';
 import { applications, identityChecks, kycFiles, staffMembers } from '../db/schema.ts';
 import {
   assignedCondition,
+  assigneeKey,
   assigneeOf,
   queueConditions,
   queueOffset,
@@ -13,7 +14,15 @@ import {
   type QueueInput,
 } from '../lib/queue.ts';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
-import { cappedCountAndPage, pageIsPastEnd } from '../lib/row-counts.ts';
+import {
+  cappedCountAndPage,
+  COUNTED_COLUMNS,
+  countedCte,
+  NOT_COUNTED,
+  pageIsPastEnd,
+  totalOfCountedPage,
+  type CountedCte,
+} from '../lib/row-counts.ts';
 
 export interface KycListInput extends QueueInput {
   status?: KycFileStatus | undefined;
@@ -22,9 +31,10 @@ export interface KycListInput extends QueueInput {
 /**
  * A page's files with whose they are, in queue order, for the ids `ids` selects, prepared as
  * `name`: the ids given as a parameter, or walked off the index by a subquery of fixed shape.
+ * With `counted` (countedCte), every row also carries the queue's total.
  */
-const kycRowsOf = (db: Db, ids: SQL, name: string) =>
-  db
+const kycRowsOf = (db: Db, ids: SQL, name: string, counted?: CountedCte) =>
+  (counted ? db.with(counted) : db)
     .select({
       id: kycFiles.id,
       type: kycFiles.type,
@@ -41,6 +51,7 @@ const kycRowsOf = (db: Db, ids: SQL, name: string) =>
       sanctionsClearedAt: identityChecks.sanctionsClearedAt,
       assigneeId: staffMembers.id,
       assigneeName: staffMembers.name,
+      ...(counted ? COUNTED_COLUMNS : NOT_COUNTED),
     })
     .from(kycFiles)
     .innerJoin(applications, eq(applications.id, kycFiles.applicationId))
@@ -121,40 +132,36 @@ export async function adminKycList(options: {
     if (pageIsPastEnd(offset, total) || found.ids.length === 0) return { data: [], ...total };
     rows = await rowsByIds(prepared(db, 'kyc_list_rows', kycRows), found.ids);
   } else {
-    // Without a search: the page's rows and the walk that finds them are one prepared statement, of one
-    // shape per status and assignment filter. The status is part of the shape's name, so its
-    // value is fixed in the statement; the caller's id is a parameter.
+    // Without a search: the queue's total, the page's rows and the walk that finds them are
+    // one prepared statement, of one shape per status and assignment filter. The status is
+    // part of the shape's name, so its value is fixed in the statement; the caller's id is a
+    // parameter. A page past the end carries no total: it is read on its own.
     const name = `kyc_list_page_${input.status ?? 'all'}_${input.assigned ?? 'any'}`;
-    const page = () =>
-      prepared(
-        db,
-        name,
-        (db) =>
-          kycRowsOf(
-            db,
-            sql`${kycFiles.id} = any(array(${walk(
-              and(...fileConditions, assignedCondition(input.assigned, sql.placeholder('staffId'))),
-              sql.placeholder('limit'),
-              sql.placeholder('offset'),
-            )}))`,
-            name,
-          ),
-        // How many cases the caller holds decides the walk: 'Assigned to me' is planned per call.
-        input.assigned === 'me' ? 'per-call' : 'once',
-      ).execute({ staffId: options.staffId, limit: input.page_size, offset });
-    const counted = queueTotal(db, input, options.staffId, {
-      counter: 'kyc_files',
-      k1: input.status,
-    });
-    // The first page, by far the most asked for, reads its total and its rows at once; a
-    // later one checks the total first, so a page typed past the end walks nothing.
-    if (offset === 0) {
-      [total, rows] = await Promise.all([counted, page()]);
-    } else {
-      total = await counted;
-      if (pageIsPastEnd(offset, total)) return { data: [], ...total };
-      rows = await page();
-    }
+    const staff = sql.placeholder('staffId');
+    rows = await prepared(
+      db,
+      name,
+      (db) =>
+        kycRowsOf(
+          db,
+          sql`${kycFiles.id} = any(array(${walk(
+            and(...fileConditions, assignedCondition(input.assigned, staff)),
+            sql.placeholder('limit'),
+            sql.placeholder('offset'),
+          )}))`,
+          name,
+          countedCte(db, 'kyc_files', { k1: input.status, k2: assigneeKey(input.assigned, staff) }),
+        ),
+      // How many cases the caller holds decides the walk: 'Assigned to me' is planned per call.
+      input.assigned === 'me' ? 'per-call' : 'once',
+    ).execute({ staffId: options.staffId, limit: input.page_size, offset });
+    total = {
+      total: await totalOfCountedPage(db, rows, () =>
+        queueTotal(db, input, options.staffId, { counter: 'kyc_files', k1: input.status }).then(
+          (counted) => counted.total,
+        ),
+      ),
+    };
   }
   return {
     data: rows.map((row) => ({
