@@ -111,12 +111,14 @@ export async function stageQueueRows<Row extends CountedRow>(
   rowsOf: QueueRowsOf<Row>,
 ): Promise<{ rows: Row[] } & ListTotal> {
   const offset = queueOffset(input);
+  const inQueue = (assigned: SQL | undefined, search?: SQL) =>
+    and(eq(applications.stage, stage), isNull(applications.erasedAt), assigned, search);
   /** The queue's ids in queue order, off applications_stage_changed_idx. */
   const ordered = (db: Db, assigned: SQL | undefined, search?: SQL) =>
     db
       .select({ id: applications.id })
       .from(applications)
-      .where(and(eq(applications.stage, stage), isNull(applications.erasedAt), assigned, search))
+      .where(inQueue(assigned, search))
       .orderBy(asc(applications.stageChangedAt), asc(applications.id));
   if (input.query) {
     const search = await nameOrEmailMatches(db, 'applications', applications, input.query);
@@ -126,7 +128,7 @@ export async function stageQueueRows<Row extends CountedRow>(
       db
         .select({ id: applications.id, stage_changed_at: applications.stageChangedAt })
         .from(applications)
-        .where(and(eq(applications.stage, stage), isNull(applications.erasedAt), assigned, search)),
+        .where(inQueue(assigned, search)),
       sql.raw('stage_changed_at asc, id asc'),
       { limit: input.page_size, offset },
       ordered(db, assigned, search).limit(input.page_size).offset(offset),

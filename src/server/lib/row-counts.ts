@@ -85,9 +85,9 @@ export async function countedTotalsByK1(
 
 /**
  * A counter's total read inside the statement of the page it heads, as `with counted (n,
- * rows)`: a list's first page then costs one round trip, not two side by side (each costs the
- * server about half a millisecond of CPU here, docs/benchmarks.md). Keys may be placeholders of
- * a prepared statement. Its rows carry the total in COUNTED_COLUMNS; read it with
+ * rows)`: a page then costs one statement to send, run and read back, not two, and a later page
+ * need not wait for its total before walking (nearerEndIds). Keys may be placeholders of a
+ * prepared statement. Its rows carry the total in COUNTED_COLUMNS; read it with
  * totalOfCountedPage.
  */
 export function countedCte(
