@@ -55,6 +55,28 @@ export async function countedTotal(
   return Number(row?.n ?? 0);
 }
 
+/** A counter's rows summed by their first key, with how many rows make up each sum. */
+function byK1Select(db: Db, counter: Counter | Placeholder) {
+  return db
+    .select({
+      k1: rowCounts.k1,
+      n: sql<string>`sum(${rowCounts.n})`.as('n'),
+      rows: sql<number>`count(*)::int`.as('rows'),
+    })
+    .from(rowCounts)
+    .where(eq(rowCounts.counter, counter))
+    .groupBy(rowCounts.k1);
+}
+
+/** Totals by first key, and the whole counter's, from each key's sum. */
+export function totalsByK1(sums: [string, string | number][]): {
+  all: number;
+  byK1: Map<string, number>;
+} {
+  const byK1 = new Map(sums.map(([k1, n]) => [k1, Number(n)]));
+  return { all: [...byK1.values()].reduce((sum, n) => sum + n, 0), byK1 };
+}
+
 /**
  * A counter's totals by its first key, and the whole counter's, in one read (an inbox's
  * heading wants all, reviewed and the status filtered on). Keys with no rows are absent.
@@ -64,23 +86,21 @@ export async function countedTotalsByK1(
   counter: Counter,
 ): Promise<{ all: number; byK1: Map<string, number> }> {
   const rows = await prepared(db, 'row_counts_by_k1', (db) =>
-    db
-      .select({
-        k1: rowCounts.k1,
-        n: sql<string>`sum(${rowCounts.n})`,
-        rows: sql<number>`count(*)::int`,
-      })
-      .from(rowCounts)
-      .where(eq(rowCounts.counter, sql.placeholder('counter')))
-      .groupBy(rowCounts.k1)
-      .prepare('row_counts_by_k1'),
+    byK1Select(db, sql.placeholder('counter')).prepare('row_counts_by_k1'),
   ).execute({ counter });
   compactIfLong(
     db,
     rows.reduce((sum, row) => sum + row.rows, 0),
   );
-  const byK1 = new Map(rows.map((row) => [row.k1, Number(row.n)]));
-  return { all: [...byK1.values()].reduce((sum, n) => sum + n, 0), byK1 };
+  return totalsByK1(rows.map((row) => [row.k1, row.n]));
+}
+
+/**
+ * countedTotalsByK1 inside a page's own statement: `with by_k1 (k1, n, rows)`, to be read as a
+ * JSON object of k1 → n (the page's rows carry it) and turned into totals with totalsByK1.
+ */
+export function countedByK1Cte(db: Db, counter: Counter) {
+  return db.$with('by_k1').as(byK1Select(db, counter));
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   NOT_COUNTED,
   pageFromNearerEnd,
   totalOfCountedPage,
+  type CountedCte,
 } from '../lib/row-counts.ts';
 import { applicationCase } from './admin-data-protection.ts';
 
@@ -64,7 +65,7 @@ const memberJoin = and(
 const newestFirst = [desc(auditLog.at), desc(auditLog.id)];
 
 /** With `counted` (countedCte), every row also carries the list's total. */
-export function auditRowsQuery(db: Db, counted?: ReturnType<typeof countedCte>) {
+export function auditRowsQuery(db: Db, counted?: CountedCte) {
   return (counted ? db.with(counted) : db)
     .select({
       row: auditLog,

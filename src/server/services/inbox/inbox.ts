@@ -11,16 +11,18 @@ import type { InboxStatus } from '../../../shared/stages.ts';
 import { writeAudit, type Actor } from '../../audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { idsPlaceholder, prepared, rowsByIds } from '../../db/prepared.ts';
-import { contactMessages, eoiRequests, rowCounts } from '../../db/schema.ts';
+import { contactMessages, eoiRequests } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ListTotal } from '../../../shared/schemas/admin-lists.ts';
 import {
   cappedCountAndPage,
   COUNTED_COLUMNS,
+  countedByK1Cte,
   countedTotalsByK1,
   nearerEndIds,
   type Direction,
   totalOfCountedPage,
+  totalsByK1,
 } from '../../lib/row-counts.ts';
 import { nameOrEmailMatches } from '../../lib/staff-search.ts';
 
@@ -171,10 +173,6 @@ const newestFirst = (spec: InboxSpec<InboxRecord>) => [
   desc(spec.table.id),
 ];
 
-/** Created in the last seven days: the inbox heading's "new this week". */
-const lastWeek = (t: InboxSpec<InboxRecord>['table']) =>
-  sql`${t.createdAt} >= now() - interval '7 days'`;
-
 /** Public row shape: the export cursor stays on the server. */
 function withoutCursor<Row extends { cursor: string }>(row: Row): Omit<Row, 'cursor'> {
   const { cursor: _cursor, ...rest } = row;
@@ -217,7 +215,7 @@ export async function listInbox<Row extends InboxRecord>(
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(t)
-      .where(lastWeek(t));
+      .where(sql`${t.createdAt} >= now() - interval '7 days'`);
   /** Every total the heading and a status filter need, in one read of the counter. */
   const totalsAndWeek = () =>
     Promise.all([
@@ -253,22 +251,12 @@ export async function listInbox<Row extends InboxRecord>(
     const name = `${spec.counter}_page_${input.status ? 'status' : 'all'}`;
     const status = input.status ? sql.placeholder('status') : undefined;
     const rows = await prepared(db, name, (db) => {
-      const byStatus = db.$with('by_status').as(
-        db
-          .select({
-            k1: rowCounts.k1,
-            n: sql<string>`sum(${rowCounts.n})`.as('n'),
-            rows: sql<number>`count(*)::int`.as('rows'),
-          })
-          .from(rowCounts)
-          .where(eq(rowCounts.counter, spec.counter))
-          .groupBy(rowCounts.k1),
-      );
+      const byStatus = countedByK1Cte(db, spec.counter);
       const counted = db.$with('counted').as(
         db
           .select({
             n: sql<string>`coalesce(sum(n), 0)::bigint`.as('n'),
-            rows: sql<number>`(select coalesce(sum(rows), 0)::int from by_status)`.as('rows'),
+            rows: sql<number>`(select coalesce(sum(rows), 0)::int from by_k1)`.as('rows'),
           })
           .from(byStatus)
           .where(status === undefined ? undefined : sql`k1 = ${status}`),
@@ -278,10 +266,7 @@ export async function listInbox<Row extends InboxRecord>(
         .select({
           ...spec.columns,
           ...COUNTED_COLUMNS,
-          byStatus: sql<Record<
-            string,
-            string
-          > | null>`(select json_object_agg(k1, n) from by_status)`,
+          byStatus: sql<Record<string, string> | null>`(select json_object_agg(k1, n) from by_k1)`,
           week: sql<number>`(${week(db)})`,
         })
         .from(t)
@@ -295,11 +280,7 @@ export async function listInbox<Row extends InboxRecord>(
     }).execute({ status: input.status, limit: page.limit, offset: page.offset });
     const first = rows[0];
     totals = first?.byStatus
-      ? {
-          byK1: new Map(Object.entries(first.byStatus).map(([k1, n]) => [k1, Number(n)])),
-          all: Object.values(first.byStatus).reduce((sum, n) => sum + Number(n), 0),
-          week: first.week,
-        }
+      ? { ...totalsByK1(Object.entries(first.byStatus)), week: first.week }
       : await totalsAndWeek();
     filtered = {
       total: await totalOfCountedPage(db, rows, async () =>
