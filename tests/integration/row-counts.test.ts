@@ -38,6 +38,14 @@ const recount = () =>
       union all
       select 'contact_messages', status, '', count(*) from contact_messages group by 2
       union all
+      select 'eoi_requests_by_day', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD'), '',
+        count(*)
+      from eoi_requests group by 2
+      union all
+      select 'contact_messages_by_day', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD'), '',
+        count(*)
+      from contact_messages group by 2
+      union all
       select 'audit_log', action,
         case when actor_type = 'staff' then coalesce(actor_id, '') else '' end, count(*)
       from audit_log group by 2, 3
@@ -136,6 +144,12 @@ describe('list counters', () => {
     await t.ctx.db.execute(sql`insert into contact_messages (name, email, message)
       values ('Con', 'con@example.com', 'Hello')`);
     await t.ctx.db.execute(sql`update eoi_requests set status = 'archived' where status = 'new'`);
+    // Arrivals spread over days (by day), then one moved a day back.
+    await t.ctx.db.execute(sql`insert into eoi_requests (full_name, email, created_at)
+      select 'Old ' || g, 'old' || g || '@example.com', now() - g * interval '20 hours'
+      from generate_series(1, 12) g`);
+    await t.ctx.db.execute(sql`update eoi_requests set created_at = created_at - interval '1 day'
+      where full_name = 'Old 3'`);
     await t.ctx.db.execute(sql`delete from contact_messages`);
     await t.ctx.db.execute(sql`insert into audit_log (actor_type, actor_id, actor_email,
         actor_role, action, target_type, target_id)

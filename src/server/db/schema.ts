@@ -351,7 +351,8 @@ export const contactMessages = pgTable(
  * assignee; not erased), 'applications_by_day' (k1 stage, k2 the UTC day created; not
  * erased; migration 0021), 'kyc_files' (k1 status, k2 the applicant's assignee; files on the
  * staff lists, by `kyc_file_list_key()`), 'eoi_requests' and 'contact_messages' (k1 status),
- * 'audit_log' (k1 action, k2 the staff member, '' for others).
+ * 'eoi_requests_by_day' and 'contact_messages_by_day' (k1 the UTC day created; migration
+ * 0024), 'audit_log' (k1 action, k2 the staff member, '' for others).
  */
 export const rowCounts = pgTable(
   'row_counts',

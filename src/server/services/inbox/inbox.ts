@@ -11,7 +11,7 @@ import type { InboxStatus } from '../../../shared/stages.ts';
 import { writeAudit, type Actor } from '../../audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { idsPlaceholder, prepared, rowsByIds } from '../../db/prepared.ts';
-import { contactMessages, eoiRequests } from '../../db/schema.ts';
+import { contactMessages, eoiRequests, rowCounts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { ListTotal } from '../../../shared/schemas/admin-lists.ts';
 import {
@@ -183,7 +183,7 @@ function withoutCursor<Row extends { cursor: string }>(row: Row): Omit<Row, 'cur
  * `admin-eoi-list` / `admin-contact-list`: one page newest first, the filtered total, and the
  * metrics, which describe the whole inbox whatever the filter. The totals by status are read
  * from the inbox's counter; a search is counted up to COUNT_CAP (decision 040); the week's
- * arrivals are an index-only range of the created_at index.
+ * arrivals from its arrivals by day (decision 069).
  */
 export async function listInbox<Row extends InboxRecord>(
   db: Db,
@@ -210,12 +210,29 @@ export async function listInbox<Row extends InboxRecord>(
   // rows: an OFFSET over whole rows read every skipped row from the table.
   const ordered = (filter: SQL | undefined, direction: Direction) =>
     db.select({ id: t.id }).from(t).where(filter).orderBy(direction(t.createdAt), direction(t.id));
-  /** Arrivals in the last seven days: an index-only range of the created_at index. */
-  const week = (db: Db) =>
-    db
-      .select({ n: sql<number>`count(*)::int` })
+  /**
+   * Arrivals in the last seven days (decision 069): the whole UTC days after the cut from the
+   * inbox's arrivals by day (migration 0024), and the rest of the cut's own day from the
+   * created_at index, a day's entries at most rather than the week's.
+   */
+  const week = (db: Db) => {
+    const cut = sql`(now() - interval '7 days')`;
+    const restOfCutDay = db
+      .select({ n: sql`count(*)` })
       .from(t)
-      .where(sql`${t.createdAt} >= now() - interval '7 days'`);
+      .where(
+        sql`${t.createdAt} >= ${cut} and ${t.createdAt} < date_trunc('day', ${cut}, 'UTC') + interval '1 day'`,
+      );
+    return db
+      .select({ n: sql<number>`(coalesce(sum(${rowCounts.n}), 0) + (${restOfCutDay}))::int` })
+      .from(rowCounts)
+      .where(
+        and(
+          eq(rowCounts.counter, `${spec.counter}_by_day`),
+          sql`${rowCounts.k1} > to_char(${cut} at time zone 'UTC', 'YYYY-MM-DD')`,
+        ),
+      );
+  };
   /** Every total the heading and a status filter need, in one read of the counter. */
   const totalsAndWeek = () =>
     Promise.all([
