@@ -296,53 +296,54 @@ export function pageIsPastEnd(offset: number, total: ListTotal): boolean {
 
 /**
  * A page this many rows or more from both ends of the applicant list is found by day
- * (applicationsByDay): below it, walking the index from the nearer end is as cheap.
+ * (dayOfOffset): below it, walking the index from the nearer end is as cheap.
  */
 export const DEEP_PAGE_ROWS = 5_000;
 
 /**
- * Applications not erased per UTC day of creation, newest day first, optionally at one stage:
- * the 'applications_by_day' counter (migration 0021, decision 064), one row a day and stage
- * between compactions, so a few thousand rows for years of applications.
+ * Where the newest-first page at `offset` of the applicant list starts, optionally at one
+ * stage, from the 'applications_by_day' counter (migration 0021, decision 064; one row a day
+ * and stage between compactions): before the end of the UTC day it falls in, after skipping
+ * that day's newer rows. Null past the end. PostgreSQL runs the days' totals newest first and
+ * answers that one day, in a statement prepared and planned once per shape, rather than
+ * sending every day's total to be summed here.
  */
-export async function applicationsByDay(
+export async function dayOfOffset(
   db: Db,
   stage: string | undefined,
-): Promise<{ day: string; n: number }[]> {
-  const rows = await queryRows<{ day: string; n: string; extra: number }>(
-    db,
-    sql`select ${rowCounts.k2} as day, sum(${rowCounts.n}) as n,
-        (count(*) - count(distinct ${rowCounts.k1}))::int as extra
-      from ${rowCounts}
-      where ${rowCounts.counter} = 'applications_by_day'
-        ${stage === undefined ? sql`` : sql`and ${rowCounts.k1} = ${stage}`}
-      group by ${rowCounts.k2} order by ${rowCounts.k2} desc`,
-  );
-  // Compacted, a day has one row per stage; what is above that is waiting to be folded.
-  compactIfLong(
-    db,
-    rows.reduce((sum, row) => sum + row.extra, 0),
-  );
-  return rows.map((row) => ({ day: row.day, n: Number(row.n) })).filter((row) => row.n > 0);
-}
-
-/**
- * Where the newest-first page at `offset` starts, given the rows per day (newest day first):
- * before the end of the day it falls in, after skipping that day's newer rows. Null past them.
- */
-export function dayOfOffset(
-  days: readonly { day: string; n: number }[],
   offset: number,
-): { before: Date; skip: number } | null {
-  let newer = 0;
-  for (const { day, n } of days) {
-    if (newer + n > offset) {
-      return {
-        before: new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000),
-        skip: offset - newer,
-      };
-    }
-    newer += n;
-  }
-  return null;
+): Promise<{ before: Date; skip: number } | null> {
+  const name = `applications_day_of_offset_${stage === undefined ? 'all' : 'stage'}`;
+  const [row] = await prepared(db, name, (db) => {
+    const ofStage =
+      stage === undefined ? sql`` : sql`and ${rowCounts.k1} = ${sql.placeholder('stage')}`;
+    const offsetParam = sql`${sql.placeholder('offset')}::bigint`;
+    return db
+      .select({
+        extra: sql<number>`extra`,
+        day: sql<string | null>`day`,
+        skip: sql<number | null>`skip`,
+      })
+      .from(
+        sql`(with days as (
+            select ${rowCounts.k2} as day, sum(${rowCounts.n})::bigint as n,
+              (count(*) - count(distinct ${rowCounts.k1}))::int as extra
+            from ${rowCounts}
+            where ${rowCounts.counter} = 'applications_by_day' ${ofStage}
+            group by ${rowCounts.k2}),
+          through as (
+            select day, n, sum(n) over (order by day desc) as through_day from days where n > 0)
+          select folded.extra, page.day, page.skip
+          from (select coalesce(sum(extra), 0)::int as extra from days) as folded
+          left join lateral (
+            select day, (${offsetParam} - (through_day - n))::int as skip from through
+            where through_day > ${offsetParam} order by day desc limit 1) as page on true
+        ) as page_start`,
+      )
+      .prepare(name);
+  }).execute({ stage, offset });
+  // Compacted, a day has one row per stage; what is above that is waiting to be folded.
+  compactIfLong(db, row?.extra ?? 0);
+  if (!row?.day || row.skip === null) return null;
+  return { before: new Date(Date.parse(`${row.day}T00:00:00Z`) + 86_400_000), skip: row.skip };
 }

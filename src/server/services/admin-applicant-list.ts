@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type {
   ApplicantRow,
   ListTotal,
@@ -10,7 +10,6 @@ import type { Db } from '../db/client.ts';
 import { idsPlaceholder, prepared, rowsByIds } from '../db/prepared.ts';
 import { applicationDetails, applications, identityChecks, inviteCodes } from '../db/schema.ts';
 import {
-  applicationsByDay,
   cappedCountAndPage,
   COUNTED_COLUMNS,
   countedCte,
@@ -200,34 +199,45 @@ export async function adminApplicantList(options: {
       .from(applications)
       .where(where);
   const offset = (input.page - 1) * input.pageSize;
-  /** One page of the matches' ids (created before `before`, if given), read off the index. */
-  const pageIds = (page: { orderBy: SQL[]; limit: number; offset: number }, before?: Date) =>
+  /** The page's ids, walking the matches newest first (a search or filter past the count's cap). */
+  const walked = () =>
     db
       .select({ id: applications.id })
       .from(applications)
-      .where(before ? and(where, lt(applications.createdAt, before)) : where)
-      .orderBy(...page.orderBy)
-      .limit(page.limit)
-      .offset(page.offset);
+      .where(where)
+      .orderBy(desc(applications.createdAt), desc(applications.id))
+      .limit(input.pageSize)
+      .offset(offset);
 
-  /** The page's ids, walking the matches newest first (a search or filter past the count's cap). */
-  const walked = () =>
-    pageIds({
-      orderBy: [desc(applications.createdAt), desc(applications.id)],
+  /**
+   * The page from the day it falls in (that day's newer rows skipped): the walk that finds its
+   * ids and their rows, in one prepared statement per filter shape.
+   */
+  const pageFromDay = (at: { before: Date; skip: number }) => {
+    const name = `applicant_list_from_day_${input.stage ? 'stage' : 'all'}`;
+    const stage = input.stage ? sql.placeholder('stage') : undefined;
+    return prepared(db, name, (db) => {
+      const walk = db
+        .select({ id: applications.id })
+        .from(applications)
+        .where(
+          and(
+            notErased,
+            stage === undefined ? undefined : eq(applications.stage, stage),
+            sql`${applications.createdAt} < ${sql.placeholder('before')}::timestamptz`,
+          ),
+        )
+        .orderBy(desc(applications.createdAt), desc(applications.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('skip'));
+      return applicantRowsOf(db, sql`${applications.id} = any(array(${walk}))`, name);
+    }).execute({
+      stage: input.stage,
+      before: at.before.toISOString(),
       limit: input.pageSize,
-      offset,
+      skip: at.skip,
     });
-
-  /** The page's ids from the day it falls in: that day's newer rows skipped. */
-  const walkedFromDay = (at: { before: Date; skip: number }) =>
-    pageIds(
-      {
-        orderBy: [desc(applications.createdAt), desc(applications.id)],
-        limit: input.pageSize,
-        offset: at.skip,
-      },
-      at.before,
-    );
+  };
 
   const readRows = (ids: string[] | PromiseLike<{ id: string }[]>) =>
     rowsByIds(prepared(db, 'applicant_list_rows', applicantRows), ids);
@@ -273,9 +283,9 @@ export async function adminApplicantList(options: {
     if (pageIsPastEnd(offset, total)) return { data: [], ...total };
     const at =
       total.total - offset - input.pageSize >= deep
-        ? dayOfOffset(await applicationsByDay(db, input.stage), offset)
+        ? await dayOfOffset(db, input.stage, offset)
         : null;
-    rows = await (at ? readRows(walkedFromDay(at)) : countedPage());
+    rows = await (at ? pageFromDay(at) : countedPage());
   } else {
     // A count under the cap means few matches: the same scan yields the page, collected and
     // sorted. Past it, matches are common, and walking newest first meets a page of them soon.
