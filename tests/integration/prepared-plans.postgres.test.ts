@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../../src/server/db/client.ts';
 import { plannedOnceHandle } from '../../src/server/db/prepared.ts';
 import { adminApplicantList } from '../../src/server/services/admin-applicant-list.ts';
 import { adminKycList } from '../../src/server/services/admin-kyc-list.ts';
+import { adminOfferList } from '../../src/server/services/admin-offer-list.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { seedStaffMember } from '../helpers/staff-seed.ts';
 
@@ -11,7 +12,8 @@ import { seedStaffMember } from '../helpers/staff-seed.ts';
  * Decision 068: the statements every staff list call prepares are planned once, for all values;
  * left to choose, PostgreSQL planned a page afresh on every call. One that depends on a value
  * (the KYC queue's 'Assigned to me') is still planned per call, and so is every unnamed
- * statement (the searches).
+ * statement (the searches); the stage queues' 'Assigned to me' has one index for every member
+ * and is planned once.
  */
 
 let t: TestApp;
@@ -53,6 +55,30 @@ describe('statements prepared for the staff lists', () => {
       expect(data).toHaveLength(10);
     }
     const page = (await plans(plannedOnceHandle(t.ctx.db))).get('applicant_list_page_stage');
+    expect(page).toEqual({ generic: 8, custom: 0 });
+  });
+
+  it('plans the Offers queue assigned to the caller once, whoever the caller is', async () => {
+    const members = await Promise.all(
+      [0, 1].map(() => seedStaffMember(t.ctx.db, t.ctx.secrets.mfaKey, { role: 'compliance' })),
+    );
+    // One member holds ten of the waiting applicants, the other none.
+    await t.ctx.db.execute(sql`
+      update applications set assigned_to = ${members[0]!.id}, assigned_at = now()
+      where id in (select id from applications where stage = 'kyc' order by id limit 10)`);
+    for (let i = 0; i < 8; i += 1) {
+      const member = members[i % 2]!;
+      const { data, total } = await adminOfferList({
+        db: t.ctx.db,
+        input: { page: 1, page_size: 20, assigned: 'me' },
+        staffId: member.id,
+      });
+      expect(total).toBe(i % 2 ? 0 : 10);
+      expect(data.map((row) => row.assignee?.id ?? null)).toEqual(
+        Array.from({ length: total }, () => member.id),
+      );
+    }
+    const page = (await plans(plannedOnceHandle(t.ctx.db))).get('offer_list_page_me');
     expect(page).toEqual({ generic: 8, custom: 0 });
   });
 

@@ -98,9 +98,11 @@ type QueueRowsOf<Row extends CountedRow> = (
  * A queue of applications at one stage (Offers: `kyc`, Activations: `accepted`), one page
  * longest in the stage first (applications_stage_changed_idx), read with `rowsOf`, and the
  * total. Without a search, the total from the counter, the walk that finds the page's ids and
- * their rows are one prepared statement per assignment filter (`${name}_page_…`): planned once,
- * but for 'Assigned to me', whose walk depends on how many cases the member holds. A search's
- * few matches come with their count, from one scan (cappedCountAndPage), then their rows.
+ * their rows are one prepared statement per assignment filter (`${name}_page_…`), planned once:
+ * 'Assigned to me' too, as applications_assigned_idx (assignee, stage, time in stage) is its
+ * walk whether the member holds no case or thousands (the KYC queue's is not: its files are
+ * walked in upload order). A search's few matches come with their count, from one scan
+ * (cappedCountAndPage), then their rows.
  */
 export async function stageQueueRows<Row extends CountedRow>(
   db: Db,
@@ -142,18 +144,14 @@ export async function stageQueueRows<Row extends CountedRow>(
   }
   const statement = `${name}_page_${input.assigned ?? 'any'}`;
   const staff = sql.placeholder('staffId');
-  const rows = await prepared(
-    db,
-    statement,
-    (db) =>
-      rowsOf(
-        db,
-        sql`${applications.id} = any(array(${ordered(db, assignedCondition(input.assigned, staff))}
+  const rows = await prepared(db, statement, (db) =>
+    rowsOf(
+      db,
+      sql`${applications.id} = any(array(${ordered(db, assignedCondition(input.assigned, staff))}
           limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}))`,
-        statement,
-        countedCte(db, 'applications', { k1: stage, k2: assigneeKey(input.assigned, staff) }),
-      ),
-    input.assigned === 'me' ? 'per-call' : 'once',
+      statement,
+      countedCte(db, 'applications', { k1: stage, k2: assigneeKey(input.assigned, staff) }),
+    ),
   ).execute({ staffId, limit: input.page_size, offset });
   const total = await totalOfCountedPage(db, rows, async () =>
     countedTotal(db, 'applications', { k1: stage, k2: assigneeKey(input.assigned, staffId) }),
