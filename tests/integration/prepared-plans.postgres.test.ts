@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../../src/server/db/client.ts';
 import { plannedOnceHandle } from '../../src/server/db/prepared.ts';
@@ -10,10 +10,9 @@ import { seedStaffMember } from '../helpers/staff-seed.ts';
 
 /**
  * Decision 068: the statements every staff list call prepares are planned once, for all values;
- * left to choose, PostgreSQL planned a page afresh on every call. One that depends on a value
- * (the KYC queue's 'Assigned to me') is still planned per call, and so is every unnamed
- * statement (the searches); the stage queues' 'Assigned to me' has one index for every member
- * and is planned once.
+ * left to choose, PostgreSQL planned a page afresh on every call, 'Assigned to me' included
+ * (each queue walks one index for any member, decision 070). Unnamed statements (the
+ * searches) are still planned per call.
  */
 
 let t: TestApp;
@@ -82,17 +81,49 @@ describe('statements prepared for the staff lists', () => {
     expect(page).toEqual({ generic: 8, custom: 0 });
   });
 
-  it('plans the KYC queue assigned to the caller per call, and unnamed statements too', async () => {
-    const { id } = await seedStaffMember(t.ctx.db, t.ctx.secrets.mfaKey, { role: 'compliance' });
-    for (let i = 0; i < 6; i += 1) {
-      await adminKycList({
+  it('plans the KYC queue assigned to the caller once, as its files follow the case', async () => {
+    const members = await Promise.all(
+      [0, 1].map(() => seedStaffMember(t.ctx.db, t.ctx.secrets.mfaKey, { role: 'compliance' })),
+    );
+    const files = (where: SQL) =>
+      t.ctx.db.execute(sql`
+        insert into kyc_files (application_id, type, storage_key, content_type, file_size, sha256)
+        select id, 'document', 'kyc/' || id || '/document', 'image/png', 1, 'x'
+        from applications where ${where}`);
+    // Six applicants with a pending file, four of them taken by the first member (the trigger
+    // copies the assignee to their files); then a second file arrives for each of the four.
+    const six = sql`id in (select id from applications where stage = 'kyc' order by id limit 6)`;
+    await files(six);
+    await t.ctx.db.execute(sql`
+      update applications set assigned_to = ${members[0]!.id}, assigned_at = now()
+      where id in (select id from applications where stage = 'kyc' order by id limit 4)`);
+    await files(sql`assigned_to = ${members[0]!.id}`);
+    const mine = async (member: { id: string }) =>
+      adminKycList({
         db: t.ctx.db,
-        input: { page: 1, page_size: 20, assigned: 'me' },
-        staffId: id,
+        input: { page: 1, page_size: 20, status: 'pending', assigned: 'me' },
+        staffId: member.id,
       });
+    for (let i = 0; i < 6; i += 1) {
+      const member = members[i % 2]!;
+      const { data, total } = await mine(member);
+      expect(total).toBe(i % 2 ? 0 : 8);
+      expect(data.map((file) => file.assignee?.id)).toEqual(
+        Array.from({ length: total }, () => member.id),
+      );
     }
-    expect((await plans(plannedOnceHandle(t.ctx.db))).has('kyc_list_page_all_me')).toBe(false);
-    expect((await plans(t.ctx.db)).get('kyc_list_page_all_me')?.custom).toBeGreaterThanOrEqual(5);
+    const page = (await plans(plannedOnceHandle(t.ctx.db))).get('kyc_list_page_pending_me');
+    expect(page).toEqual({ generic: 6, custom: 0 });
+
+    // Handed over: the files go with the case.
+    await t.ctx.db.execute(sql`
+      update applications set assigned_to = ${members[1]!.id}
+      where id in (select id from applications where stage = 'kyc' order by id limit 1)`);
+    expect((await mine(members[0]!)).total).toBe(6);
+    expect((await mine(members[1]!)).data).toHaveLength(2);
+  });
+
+  it('plans unnamed statements (the searches) for their values', async () => {
     const [mode] = await queryRows<{ plan_cache_mode: string }>(
       t.ctx.db,
       sql`show plan_cache_mode`,

@@ -26,22 +26,16 @@ export function plannedOnceHandle(db: Db): Db {
  * (0.6 ms of 1 ms), and building it a quarter of the server's time for a list call.
  *
  * Only for statements whose best plan does not depend on the values: they are planned once,
- * for all values (decision 068). `plan: 'per-call'` is for one whose best plan does depend on
- * a value (how many cases one member holds): PostgreSQL then plans it for the values at hand,
- * and keeps one plan only if that costs no more. Not inside a transaction: the prepared
+ * for all values (decision 068). One whose best plan would depend on a value stays unnamed,
+ * planned for the values at hand (the searches). Not inside a transaction: the prepared
  * statement runs on the handle it was built from.
  */
-export function prepared<T>(
-  db: Db,
-  name: string,
-  build: (db: Db) => T,
-  plan: 'once' | 'per-call' = 'once',
-): T {
+export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
   let statements = PREPARED.get(db);
   if (!statements) PREPARED.set(db, (statements = new Map()));
   let statement = statements.get(name) as T | undefined;
   if (statement === undefined) {
-    statement = build(plan === 'once' ? plannedOnceHandle(db) : db);
+    statement = build(plannedOnceHandle(db));
     statements.set(name, statement);
   }
   return statement;

@@ -421,12 +421,20 @@ export const kycFiles = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: text('reviewed_by'),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A copy of the application's `assigned_to`, kept by triggers (migration 0025, decision
+     * 070): the KYC queue's 'Assigned to me' walks its own index in upload order.
+     */
+    assignedTo: uuid('assigned_to'),
   },
   (t) => [
     check('kyc_files_type_check', inList('type', KYC_FILE_TYPES)),
     check('kyc_files_status_check', inList('status', KYC_FILE_STATUSES)),
     index('kyc_files_status_uploaded_idx').on(t.status, t.uploadedAt),
     index('kyc_files_application_idx').on(t.applicationId, t.type, t.uploadedAt),
+    index('kyc_files_assigned_idx')
+      .on(t.assignedTo, t.status, t.uploadedAt, t.id)
+      .where(sql`${t.assignedTo} is not null`),
   ],
 );
 

@@ -138,22 +138,24 @@ export async function adminKycList(options: {
     // parameter. A page past the end carries no total: it is read on its own.
     const name = `kyc_list_page_${input.status ?? 'all'}_${input.assigned ?? 'any'}`;
     const staff = sql.placeholder('staffId');
-    rows = await prepared(
-      db,
-      name,
-      (db) =>
-        kycRowsOf(
-          db,
-          sql`${kycFiles.id} = any(array(${walk(
-            and(...fileConditions, assignedCondition(input.assigned, staff)),
-            sql.placeholder('limit'),
-            sql.placeholder('offset'),
-          )}))`,
-          name,
-          countedCte(db, 'kyc_files', { k1: input.status, k2: assigneeKey(input.assigned, staff) }),
-        ),
-      // How many cases the caller holds decides the walk: 'Assigned to me' is planned per call.
-      input.assigned === 'me' ? 'per-call' : 'once',
+    rows = await prepared(db, name, (db) =>
+      kycRowsOf(
+        db,
+        sql`${kycFiles.id} = any(array(${walk(
+          and(
+            ...fileConditions,
+            // 'Assigned to me' on the files' copy of the assignee: its index is the walk in
+            // upload order (kyc_files_assigned_idx, decision 070), whatever the member holds.
+            input.assigned === 'me'
+              ? eq(kycFiles.assignedTo, staff)
+              : assignedCondition(input.assigned, staff),
+          ),
+          sql.placeholder('limit'),
+          sql.placeholder('offset'),
+        )}))`,
+        name,
+        countedCte(db, 'kyc_files', { k1: input.status, k2: assigneeKey(input.assigned, staff) }),
+      ),
     ).execute({ staffId: options.staffId, limit: input.page_size, offset });
     total = {
       total: await totalOfCountedPage(db, rows, () =>
