@@ -61,6 +61,13 @@ const counted = () =>
 
 async function expectExact(step: string) {
   expect(await counted(), step).toEqual(await recount());
+  // And every identity file's copy of its case's assignee (migration 0025) is the case's.
+  const [copies] = await queryRows<{ stale: number }>(
+    t.ctx.db,
+    sql`select count(*)::int as stale from kyc_files f join applications a on a.id = f.application_id
+      where f.assigned_to is distinct from a.assigned_to`,
+  );
+  expect(copies?.stale, step).toBe(0);
 }
 
 async function newApplication(stage: string, name = 'Count Person'): Promise<string> {
@@ -117,6 +124,11 @@ describe('list counters', () => {
     await t.ctx.db.execute(sql`update applications
       set assigned_to = ${member.id}, assigned_at = now() where id in (${a}, ${b})`);
     await t.ctx.db.execute(sql`update applications set stage = 'kyc_in_progress' where id = ${a}`);
+    // A file arriving for a taken case, and a write that would give files another assignee.
+    await upload(b, 'selfie');
+    await t.ctx.db.execute(
+      sql`update kyc_files set assigned_to = null where application_id = ${b}`,
+    );
     await expectExact('taken and moved');
     await t.ctx.db.execute(sql`update applications set stage = 'detailed' where id = ${a}`);
     await expectExact('sent back: its pending files wait for new ones');
