@@ -1,6 +1,7 @@
 -- Each identity file carries its application's assignee (decision 070), so the KYC queue's
--- 'Assigned to me' walks one index in upload order, whether the member holds no case or
--- thousands, instead of walking every pending file and looking up whose each one is.
+-- 'Assigned to me' walks the member's files in upload order, whether the member holds no case
+-- or thousands, instead of walking every pending file and looking up whose each one is. The
+-- index leaves the status out so that the member's files of every status share one order.
 ALTER TABLE "kyc_files" ADD COLUMN "assigned_to" uuid;--> statement-breakpoint
 -- A file takes its application's assignee when it is written, whatever the writer put there.
 CREATE OR REPLACE FUNCTION kyc_file_assignee() RETURNS trigger
@@ -26,4 +27,4 @@ CREATE TRIGGER applications_assignee_to_kyc_files AFTER UPDATE OF assigned_to ON
 LOCK TABLE applications, kyc_files IN SHARE ROW EXCLUSIVE MODE;--> statement-breakpoint
 UPDATE kyc_files f SET assigned_to = a.assigned_to
 FROM applications a WHERE a.id = f.application_id AND a.assigned_to IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "kyc_files_assigned_idx" ON "kyc_files" USING btree ("assigned_to","status","uploaded_at","id") WHERE "kyc_files"."assigned_to" is not null;
+CREATE INDEX "kyc_files_assigned_idx" ON "kyc_files" USING btree ("assigned_to","uploaded_at","id") WHERE "kyc_files"."assigned_to" is not null;

@@ -114,6 +114,15 @@ describe('statements prepared for the staff lists', () => {
     }
     const page = (await plans(plannedOnceHandle(t.ctx.db))).get('kyc_list_page_pending_me');
     expect(page).toEqual({ generic: 6, custom: 0 });
+    // Every status at once: the same files, in the same order.
+    const all = await adminKycList({
+      db: t.ctx.db,
+      input: { page: 1, page_size: 20, assigned: 'me' },
+      staffId: members[0]!.id,
+    });
+    expect(all.data.map((file) => file.id)).toEqual(
+      (await mine(members[0]!)).data.map((f) => f.id),
+    );
 
     // Handed over: the files go with the case.
     await t.ctx.db.execute(sql`

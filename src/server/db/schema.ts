@@ -433,7 +433,7 @@ export const kycFiles = pgTable(
     index('kyc_files_status_uploaded_idx').on(t.status, t.uploadedAt),
     index('kyc_files_application_idx').on(t.applicationId, t.type, t.uploadedAt),
     index('kyc_files_assigned_idx')
-      .on(t.assignedTo, t.status, t.uploadedAt, t.id)
+      .on(t.assignedTo, t.uploadedAt, t.id)
       .where(sql`${t.assignedTo} is not null`),
   ],
 );
