@@ -100,8 +100,8 @@ type QueueRowsOf<Row extends CountedRow> = (
  * total. Without a search, the total from the counter, the walk that finds the page's ids and
  * their rows are one prepared statement per assignment filter (`${name}_page_…`), planned once:
  * 'Assigned to me' too, as applications_assigned_idx (assignee, stage, time in stage) is its
- * walk whether the member holds no case or thousands (the KYC queue's is not: its files are
- * walked in upload order). A search's few matches come with their count, from one scan
+ * walk whether the member holds no case or thousands (the KYC queue walks its files' own copy
+ * of the assignee, decision 070). A search's few matches come with their count, from one scan
  * (cappedCountAndPage), then their rows.
  */
 export async function stageQueueRows<Row extends CountedRow>(
