@@ -632,7 +632,7 @@ describe('admin-applicant-list', () => {
         const days = await queryRows<{ day: string; n: number }>(
           t.ctx.db,
           sql`select k2 as day, sum(n)::int as n from row_counts
-            where counter = 'applications_by_day' ${stage ? sql`and k1 = ${stage}` : sql``}
+            where counter = 'applications_by_day' and k1 = ${stage ?? ''}
             group by k2 having sum(n) > 0`,
         );
         expect(days.reduce((sum, day) => sum + day.n, 0)).toBe(total);

@@ -27,6 +27,10 @@ const recount = () =>
         count(*)
       from applications where erased_at is null group by 2, 3
       union all
+      select 'applications_by_day', '', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD'),
+        count(*)
+      from applications where erased_at is null group by 3
+      union all
       select 'kyc_files', kyc_file_list_key(f.status, f.uploaded_at, a.stage,
           a.stage_changed_at, a.erased_at), coalesce(a.assigned_to::text, ''), count(*)
       from kyc_files f join applications a on a.id = f.application_id
@@ -106,6 +110,19 @@ describe('list counters', () => {
     const a = await newApplication('detailed', 'Ada Count');
     const b = await newApplication('kyc_in_progress', 'Bea Count');
     await expectExact('applications inserted');
+
+    // Applications over several days; then one moved a day back and to another stage at once,
+    // and a stage change on a whole day (every stage's day moves, the day over all stages not).
+    await t.ctx.db
+      .execute(sql`insert into applications (source, stage, full_name, email, created_at)
+      select 'application', (array['basic', 'kyc'])[1 + g % 2], 'Day ' || g,
+        'day' || g || '@example.com', now() - g * interval '20 hours'
+      from generate_series(1, 12) g`);
+    await t.ctx.db.execute(sql`update applications
+      set created_at = created_at - interval '1 day', stage = 'detailed' where full_name = 'Day 3'`);
+    await t.ctx.db.execute(sql`update applications set stage = 'detailed'
+      where full_name like 'Day %' and stage = 'basic'`);
+    await expectExact('applications over days, one moved back');
 
     // Files: uploaded, then one approved.
     await upload(a, 'document');

@@ -300,50 +300,65 @@ export function pageIsPastEnd(offset: number, total: ListTotal): boolean {
  */
 export const DEEP_PAGE_ROWS = 5_000;
 
+/** Where a deep page of the applicant list starts: in one UTC day, after its newer rows. */
+export interface PageStart {
+  /** The day's first instant (UTC midnight). */
+  from: Date;
+  /** The next day's first instant: the day's rows are created before it. */
+  before: Date;
+  /** How many of the day's rows, newest first, come before the page. */
+  skip: number;
+  /** How many rows the day has (in the list or the stage). */
+  dayRows: number;
+}
+
 /**
  * Where the newest-first page at `offset` of the applicant list starts, optionally at one
- * stage, from the 'applications_by_day' counter (migration 0021, decision 064; one row a day
- * and stage between compactions): before the end of the UTC day it falls in, after skipping
- * that day's newer rows. Null past the end. PostgreSQL runs the days' totals newest first and
- * answers that one day, in a statement prepared and planned once per shape, rather than
- * sending every day's total to be summed here.
+ * stage, from the 'applications_by_day' counter (migration 0021, decision 064; k1 the stage, or
+ * '' for every stage, migration 0026, decision 071). PostgreSQL reads the days newest first off
+ * row_counts_key_idx, adding them up as it goes, and stops at the day the page falls in: the
+ * days a page needs rather than every day. Null past the end. Prepared and planned once; the
+ * same statement serves the whole list and each stage.
  */
 export async function dayOfOffset(
   db: Db,
   stage: string | undefined,
   offset: number,
-): Promise<{ before: Date; skip: number } | null> {
-  const name = `applications_day_of_offset_${stage === undefined ? 'all' : 'stage'}`;
-  const [row] = await prepared(db, name, (db) => {
-    const ofStage =
-      stage === undefined ? sql`` : sql`and ${rowCounts.k1} = ${sql.placeholder('stage')}`;
+): Promise<PageStart | null> {
+  const [row] = await prepared(db, 'applications_day_of_offset', (db) => {
     const offsetParam = sql`${sql.placeholder('offset')}::bigint`;
     return db
       .select({
+        day: sql<string>`day`,
+        skip: sql<number>`(${offsetParam} - (through - day_rows))::int`,
+        dayRows: sql<number>`day_rows`,
         extra: sql<number>`extra`,
-        day: sql<string | null>`day`,
-        skip: sql<number | null>`skip`,
       })
       .from(
-        sql`(with days as (
-            select ${rowCounts.k2} as day, sum(${rowCounts.n})::bigint as n,
-              (count(*) - count(distinct ${rowCounts.k1}))::int as extra
+        // A day's rows between compactions are its peers in the window's order (RANGE):
+        // `through` is every row up to and including the day's, `day_rows` the day's own.
+        sql`(select ${rowCounts.k2} as day,
+              (sum(${rowCounts.n}) over newer)::bigint as through,
+              (sum(${rowCounts.n}) over (newer range between current row and current row))::int
+                as day_rows,
+              -- Rows read beyond one a day: waiting to be folded together.
+              (count(*) over newer - dense_rank() over newer)::int as extra
             from ${rowCounts}
-            where ${rowCounts.counter} = 'applications_by_day' ${ofStage}
-            group by ${rowCounts.k2}),
-          through as (
-            select day, n, sum(n) over (order by day desc) as through_day from days where n > 0)
-          select folded.extra, page.day, page.skip
-          from (select coalesce(sum(extra), 0)::int as extra from days) as folded
-          left join lateral (
-            select day, (${offsetParam} - (through_day - n))::int as skip from through
-            where through_day > ${offsetParam} order by day desc limit 1) as page on true
-        ) as page_start`,
+            where ${rowCounts.counter} = 'applications_by_day'
+              and ${rowCounts.k1} = ${sql.placeholder('stage')}
+            window newer as (order by ${rowCounts.k2} desc)) as days`,
       )
-      .prepare(name);
-  }).execute({ stage, offset });
-  // Compacted, a day has one row per stage; what is above that is waiting to be folded.
-  compactIfLong(db, row?.extra ?? 0);
-  if (!row?.day || row.skip === null) return null;
-  return { before: new Date(Date.parse(`${row.day}T00:00:00Z`) + 86_400_000), skip: row.skip };
+      .where(sql`through > ${offsetParam}`)
+      .limit(1)
+      .prepare('applications_day_of_offset');
+  }).execute({ stage: stage ?? '', offset });
+  if (!row) return null;
+  compactIfLong(db, row.extra);
+  const from = new Date(`${row.day}T00:00:00Z`);
+  return {
+    from,
+    before: new Date(from.getTime() + 86_400_000),
+    skip: row.skip,
+    dayRows: row.dayRows,
+  };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type {
   ApplicantRow,
   ListTotal,
@@ -15,6 +15,7 @@ import {
   countedCte,
   countedTotal,
   dayOfOffset,
+  type PageStart,
   DEEP_PAGE_ROWS,
   nearerEndIds,
   type Direction,
@@ -210,13 +211,17 @@ export async function adminApplicantList(options: {
       .offset(offset);
 
   /**
-   * The page from the day it falls in (that day's newer rows skipped): the walk that finds its
-   * ids and their rows, in one prepared statement per filter shape.
+   * The page from the day it falls in, walked from the day's nearer end: its newer rows skipped
+   * from the day's end, or, for a page wholly within the day's older half, its older rows from
+   * the day's start (the rows statement sorts them back). The walk that finds its ids and their
+   * rows are one prepared statement per filter shape and direction.
    */
-  const pageFromDay = (at: { before: Date; skip: number }) => {
-    const name = `applicant_list_from_day_${input.stage ? 'stage' : 'all'}`;
+  const pageFromDay = (at: PageStart) => {
+    const fromStart = at.skip + input.pageSize <= at.dayRows && at.skip > at.dayRows / 2;
+    const name = `applicant_list_from_day_${input.stage ? 'stage' : 'all'}_${fromStart ? 'start' : 'end'}`;
     const stage = input.stage ? sql.placeholder('stage') : undefined;
     return prepared(db, name, (db) => {
+      const direction = fromStart ? asc : desc;
       const walk = db
         .select({ id: applications.id })
         .from(applications)
@@ -224,18 +229,22 @@ export async function adminApplicantList(options: {
           and(
             notErased,
             stage === undefined ? undefined : eq(applications.stage, stage),
+            fromStart
+              ? sql`${applications.createdAt} >= ${sql.placeholder('from')}::timestamptz`
+              : undefined,
             sql`${applications.createdAt} < ${sql.placeholder('before')}::timestamptz`,
           ),
         )
-        .orderBy(desc(applications.createdAt), desc(applications.id))
+        .orderBy(direction(applications.createdAt), direction(applications.id))
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('skip'));
       return applicantRowsOf(db, sql`${applications.id} = any(array(${walk}))`, name);
     }).execute({
       stage: input.stage,
+      from: at.from.toISOString(),
       before: at.before.toISOString(),
       limit: input.pageSize,
-      skip: at.skip,
+      skip: fromStart ? at.dayRows - at.skip - input.pageSize : at.skip,
     });
   };
 
