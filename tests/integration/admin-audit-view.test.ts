@@ -235,7 +235,13 @@ describe('the audit view', () => {
         targetId: `file-page-${i}`,
       })),
     );
-    for (const filter of [{ member: compliance.id }, { action: 'kyc_file.approve' }]) {
+    for (const filter of [
+      { member: compliance.id },
+      { action: 'kyc_file.approve' },
+      // Both at once (exact, from the counter), and dates (counted up to 200).
+      { member: compliance.id, action: 'kyc_file.approve' },
+      { from: '2026-06-30', to: '2026-08-03' },
+    ]) {
       const all = await list({ ...filter, pageSize: 100 });
       expect(all.total).toBe(all.data.length);
       expect(all.total).toBeGreaterThanOrEqual(12);
@@ -254,6 +260,26 @@ describe('the audit view', () => {
         total: all.total,
       });
     }
+  });
+
+  it('pages dates with more than 200 rows: "200+", the newest first, and the rest walked to', async () => {
+    // 205 sign-ins on 4 August 2026, a second apart.
+    await t.ctx.db.insert(auditLog).values(
+      Array.from({ length: 205 }, (_, i) => ({
+        ...staffRow(owner),
+        at: new Date(Date.UTC(2026, 7, 4, 9, 0, i)),
+        action: 'staff.sign_in',
+        targetType: 'staff_token',
+        targetId: `tok-many-${i}`,
+      })),
+    );
+    const day = { from: '2026-08-04', to: '2026-08-04' };
+    const pages = await Promise.all(
+      [1, 2, 3, 4].map((page) => list({ ...day, page, pageSize: 60 })),
+    );
+    for (const page of pages) expect(page).toMatchObject({ total: 200, total_capped: true });
+    const ids = pages.flatMap((page) => page.data.map((row) => row.target_id));
+    expect(ids).toEqual(Array.from({ length: 205 }, (_, i) => `tok-many-${204 - i}`));
   });
 
   it('is for owners and compliance: operations gets 403 on the list and the export', async () => {

@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { idsPlaceholder, prepared, rowsByIds } from '../db/prepared.ts';
 import { auditLog, staffMembers } from '../db/schema.ts';
 import {
-  cappedCount,
+  cappedCountAndPage,
   COUNTED_COLUMNS,
   countedCte,
   countedTotal,
@@ -135,25 +135,27 @@ export async function adminAuditList(options: { db: Db; input: AuditListInput })
   const offset = (input.page - 1) * input.pageSize;
   // The page's ids first, from the index alone however deep the page (migration 0018), then
   // those rows: an OFFSET over whole rows read every skipped row from the table.
-  const pageRows = (exactTotal?: number) => {
+  const walk = (exactTotal?: number) => {
     const page = pageFromNearerEnd([auditLog.at, auditLog.id], exactTotal, offset, input.pageSize);
-    // One statement for every page's rows, prepared (db/prepared.ts).
-    return rowsByIds(
+    return db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(where)
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset);
+  };
+  // One statement for every page's rows, prepared (db/prepared.ts).
+  const rowsOf = (ids: (string | number)[] | PromiseLike<{ id: number }[]>) =>
+    rowsByIds(
       prepared(db, 'audit_list_rows', (db) =>
         auditRowsQuery(db)
           .where(idsPlaceholder(auditLog.id, 'bigint'))
           .orderBy(...newestFirst)
           .prepare('audit_list_rows'),
       ),
-      db
-        .select({ id: auditLog.id })
-        .from(auditLog)
-        .where(where)
-        .orderBy(...page.orderBy)
-        .limit(page.limit)
-        .offset(page.offset),
+      ids,
     );
-  };
   if (!input.basic_id && !input.from && !input.to && !(input.member && input.action)) {
     const [members, rows] = await Promise.all([auditMembers(db), countedPage(db, input, offset)]);
     return {
@@ -162,15 +164,34 @@ export async function adminAuditList(options: { db: Db; input: AuditListInput })
       total: await totalOfCountedPage(db, rows, () => countedAuditTotal(db, input)),
     };
   }
-  // A later page of a counted log checks its exact total first, and reads from the nearer end.
-  const counted = !input.basic_id && !input.from && !input.to && offset > 0;
-  // (Past the end that is a read of no rows.)
-  const totalFirst = counted ? await auditTotal(db, input, where) : undefined;
-  const [found, members, rows, total] = await Promise.all([
+  const pageAndTotal = async (): Promise<
+    { rows: Awaited<ReturnType<typeof rowsOf>> } & ListTotal
+  > => {
+    if (input.basic_id || input.from || input.to) {
+      // Dates and one applicant's timeline are counted up to COUNT_CAP: the count and the
+      // page's ids come from one statement (cappedCountAndPage), then their rows.
+      const found = await cappedCountAndPage(
+        db,
+        db.select({ id: auditLog.id, at: auditLog.at }).from(auditLog).where(where),
+        sql.raw('at desc, id desc'),
+        { limit: input.pageSize, offset },
+        walk(),
+      );
+      return { rows: await rowsOf(found.ids), ...found.total };
+    }
+    // Member and action together: exact from the counter. A later page reads its total first,
+    // to walk from the nearer end (past the end, a read of no rows).
+    if (offset === 0) {
+      const [rows, total] = await Promise.all([rowsOf(walk()), countedAuditTotal(db, input)]);
+      return { rows, total };
+    }
+    const total = await countedAuditTotal(db, input);
+    return { rows: await rowsOf(walk(total)), total };
+  };
+  const [found, members, { rows, ...total }] = await Promise.all([
     input.basic_id ? applicationCase(db, input.basic_id) : undefined,
     input.basic_id ? undefined : auditMembers(db),
-    pageRows(totalFirst?.total),
-    totalFirst ?? auditTotal(db, input, where),
+    pageAndTotal(),
   ]);
   return {
     ...(found === undefined ? {} : { case: found }),
@@ -180,17 +201,7 @@ export async function adminAuditList(options: { db: Db; input: AuditListInput })
   };
 }
 
-/**
- * Member and action are the audit counter's keys (migration 0014): exact, one read. Dates and
- * one applicant's timeline are counted up to COUNT_CAP (decision 040).
- */
-function auditTotal(db: Db, input: AuditListInput, where: SQL | undefined): Promise<ListTotal> {
-  if (input.basic_id || input.from || input.to) {
-    return cappedCount(db, db.select({ id: auditLog.id }).from(auditLog).where(where));
-  }
-  return countedAuditTotal(db, input).then((n) => ({ total: n }));
-}
-
+/** Member and action are the audit counter's keys (migration 0014): exact, one read. */
 const countedAuditTotal = (db: Db, input: AuditFilters) =>
   countedTotal(db, 'audit_log', { k1: input.action, k2: input.member });
 
