@@ -241,7 +241,16 @@ export async function cappedCountAndPage(
   order: SQL,
   page: { limit: number; offset: number },
   walk: SQLWrapper,
+  /** Known to match more than COUNT_CAP rows (staff-search.ts surelyOverCap): only walk. */
+  overCap = false,
 ): Promise<{ total: ListTotal; ids: string[] }> {
+  if (overCap) {
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`select id::text as id from (${walk}) as page`,
+    );
+    return { total: { total: COUNT_CAP, total_capped: true }, ids: rows.map((row) => row.id) };
+  }
   const [row] = await queryRows<{ n: number; ids: string[] | null }>(
     db,
     sql`with matches as materialized (${matches} limit ${COUNT_CAP + 1}),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { narrowingWords } from './staff-search.ts';
+import { narrowingWords, surelyOverCap } from './staff-search.ts';
 
 describe('narrowingWords', () => {
   const common = ['grace', 'hopper', 'berners-lee'];
@@ -28,5 +28,24 @@ describe('narrowingWords', () => {
     expect(narrowingWords('Ada Liskov', common)).toBeNull();
     expect(narrowingWords('Grace Liskov', null)).toBeNull();
     expect(narrowingWords('Grace Liskov', [])).toBeNull();
+  });
+});
+
+describe('surelyOverCap', () => {
+  // 'chloe' in a tenth of 100,000 named rows; 'zed' in 1,000 of them.
+  const stats = { words: ['chloe', 'zed'], shares: [0.1, 0.01], namedRows: 100_000 };
+
+  it('knows a word held by thousands of names, or any part of it, matches more than 200', () => {
+    expect(surelyOverCap('chloe', stats)).toBe(true);
+    expect(surelyOverCap('  CHLOÉ ', stats)).toBe(true);
+    expect(surelyOverCap('hlo', stats)).toBe(true);
+  });
+
+  it('counts anything else: a word in too few names, an unknown word, several words, no statistics', () => {
+    expect(surelyOverCap('zed', stats)).toBe(false);
+    expect(surelyOverCap('liskov', stats)).toBe(false);
+    expect(surelyOverCap('chloe liskov', stats)).toBe(false);
+    expect(surelyOverCap('chloe', null)).toBe(false);
+    expect(surelyOverCap('chloe', { ...stats, namedRows: 10_000 })).toBe(false);
   });
 });

@@ -1,48 +1,102 @@
 import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
 import { containsPattern } from './like-pattern.ts';
+import { COUNT_CAP } from './row-counts.ts';
 
 /** A whole e-mail address, as staff paste one from a message. */
 const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/**
- * The words PostgreSQL's statistics found common in a table's searched names (migration 0022),
- * in search_text() form; null while the table has none (never analysed).
- */
-export type CommonWords = readonly string[] | null;
-
 /** The tables staff search by name, each with its statistics of name words (migration 0022). */
 export type SearchedTable = 'applications' | 'eoi_requests' | 'contact_messages';
 
+/**
+ * What PostgreSQL's statistics say of a table's searched name words (migration 0022): the
+ * common words in search_text() form, the share of named rows holding each, and how many named
+ * rows the table had when analysed.
+ */
+export interface NameWordStats {
+  words: readonly string[];
+  /** For each word, the share of rows with a name that hold it. */
+  shares: readonly number[];
+  /** Rows with a name, as of the last ANALYZE. */
+  namedRows: number;
+}
+
 /** Statistics change only when the table is analysed: read again after this long. */
 const COMMON_WORDS_TTL_MS = 5 * 60_000;
-const commonWordsCache = new WeakMap<
+const statsCache = new WeakMap<
   Db,
-  Map<SearchedTable, { words: Promise<CommonWords>; until: number }>
+  Map<SearchedTable, { stats: Promise<NameWordStats | null>; until: number }>
 >();
 
 /**
- * The common words of a table's searched names (decision 066), from the statistics ANALYZE
- * keeps (pg_stats_ext_exprs), read at most once every few minutes per database. They only
- * steer which part of a query the trigram index is given, never what matches: when they
- * cannot be read the search uses the whole query, as without statistics.
+ * A table's name-word statistics (decision 066), from those ANALYZE keeps
+ * (pg_stats_ext_exprs), read at most once every few minutes per database; null while the table
+ * has none (never analysed) or they cannot be read.
  */
-export function commonNameWords(db: Db, table: SearchedTable): Promise<CommonWords> {
-  let byTable = commonWordsCache.get(db);
-  if (!byTable) commonWordsCache.set(db, (byTable = new Map()));
+export function nameWordStats(db: Db, table: SearchedTable): Promise<NameWordStats | null> {
+  let byTable = statsCache.get(db);
+  if (!byTable) statsCache.set(db, (byTable = new Map()));
   const cached = byTable.get(table);
-  if (cached && cached.until > Date.now()) return cached.words;
-  const words = queryRows<{ words: string[] }>(
+  if (cached && cached.until > Date.now()) return cached.stats;
+  const stats = queryRows<{ words: string[]; shares: number[] | null; named_rows: number }>(
     db,
-    sql`select coalesce(most_common_elems::text::text[], '{}'::text[]) as words
-      from pg_stats_ext_exprs
-      where statistics_schemaname = current_schema() and statistics_name = ${`${table}_name_words`}`,
+    sql`select coalesce(s.most_common_elems::text::text[], '{}'::text[]) as words,
+        s.most_common_elem_freqs::float8[] as shares,
+        (greatest(c.reltuples, 0) * (1 - s.null_frac))::float8 as named_rows
+      from pg_stats_ext_exprs s
+      join pg_namespace n on n.nspname = s.schemaname
+      join pg_class c on c.relnamespace = n.oid and c.relname = s.tablename
+      where s.statistics_schemaname = current_schema() and s.statistics_name = ${`${table}_name_words`}`,
   ).then(
-    (rows) => rows[0]?.words ?? null,
+    ([row]) =>
+      row
+        ? {
+            words: row.words,
+            // The array ends with three figures of its own (least and most share, nulls).
+            shares: (row.shares ?? []).slice(0, row.words.length),
+            namedRows: row.named_rows,
+          }
+        : null,
     () => null,
   );
-  byTable.set(table, { words, until: Date.now() + COMMON_WORDS_TTL_MS });
-  return words;
+  byTable.set(table, { stats, until: Date.now() + COMMON_WORDS_TTL_MS });
+  return stats;
+}
+
+/**
+ * The words PostgreSQL's statistics found common in a table's searched names, in search_text()
+ * form; null while the table has none. They only steer which part of a query the trigram index
+ * is given, never what matches: when they cannot be read the search uses the whole query.
+ */
+export type CommonWords = readonly string[] | null;
+
+export async function commonNameWords(db: Db, table: SearchedTable): Promise<CommonWords> {
+  return (await nameWordStats(db, table))?.words ?? null;
+}
+
+/**
+ * A search is known to match more than COUNT_CAP rows, without counting them, when the
+ * statistics hold a word containing the whole query in at least this many rows (a lower bound:
+ * every name holding the word holds the query). Far above the cap, so that only statistics
+ * gone badly stale (nine in ten of those rows removed since the last ANALYZE, which
+ * autovacuum runs after a tenth of a table changes) could be wrong about it.
+ */
+export const SURELY_OVER_CAP_ROWS = 10 * COUNT_CAP;
+
+/**
+ * Whether `query` surely matches more than COUNT_CAP named rows, by the statistics: a single
+ * word (several words must also be in order, which word statistics cannot tell) that is part
+ * of a common word held by at least SURELY_OVER_CAP_ROWS rows.
+ */
+export function surelyOverCap(query: string, stats: NameWordStats | null): boolean {
+  const word = query.trim();
+  if (!stats || word === '' || /\s/.test(word)) return false;
+  const form = folded(word);
+  return stats.words.some(
+    (known, i) =>
+      known.includes(form) && (stats.shares[i] ?? 0) * stats.namedRows >= SURELY_OVER_CAP_ROWS,
+  );
 }
 
 /** What search_text() does to a word, near enough to compare it with the common words. */

@@ -23,7 +23,7 @@ import {
   pageIsPastEnd,
   totalOfCountedPage,
 } from '../lib/row-counts.ts';
-import { nameOrEmailMatches } from '../lib/staff-search.ts';
+import { nameOrEmailMatches, nameWordStats, surelyOverCap } from '../lib/staff-search.ts';
 
 /** Erased applicants are tombstones, on no list (CONTRACT §6). */
 const notErased = isNull(applications.erasedAt);
@@ -298,12 +298,18 @@ export async function adminApplicantList(options: {
   } else {
     // A count under the cap means few matches: the same scan yields the page, collected and
     // sorted. Past it, matches are common, and walking newest first meets a page of them soon.
+    // A search alone for a word the statistics show in thousands of names needs no count.
+    const overCap =
+      input.query !== undefined &&
+      conditions.length === 1 &&
+      surelyOverCap(input.query, await nameWordStats(db, 'applications'));
     const found = await cappedCountAndPage(
       db,
       matches(),
       sql.raw('created_at desc, id desc'),
       { limit: input.pageSize, offset },
       walked(),
+      overCap,
     );
     total = found.total;
     if (pageIsPastEnd(offset, total) || found.ids.length === 0) return { data: [], ...total };
