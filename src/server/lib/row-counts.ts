@@ -251,22 +251,54 @@ export async function cappedCountAndPage(
     );
     return { total: { total: COUNT_CAP, total_capped: true }, ids: rows.map((row) => row.id) };
   }
-  const [row] = await queryRows<{ n: number; ids: string[] | null }>(
-    db,
-    sql`with matches as materialized (${matches} limit ${COUNT_CAP + 1}),
-        counted as (select count(*)::int as n from matches)
-      select n, case when n <= ${COUNT_CAP}
-        then (select array_agg(id::text order by ordinal) from (
-          select id, row_number() over (order by ${order}) as ordinal from matches
-          order by ${order} limit ${page.limit} offset ${page.offset}) as page)
-        else array(${walk})::text[] end as ids
-      from counted`,
-  );
+  const [row] = await queryRows<CappedRow>(db, cappedSql(matches, order, page, walk));
+  return cappedResult(row);
+}
+
+/** What a cappedCountAndPage statement answers: the count, and the page's ids. */
+type CappedRow = { n: number; ids: string[] | null };
+
+function cappedSql(
+  matches: SQLWrapper,
+  order: SQL,
+  page: { limit: number | Placeholder; offset: number | Placeholder },
+  walk: SQLWrapper,
+): SQL {
+  return sql`with matches as materialized (${matches} limit ${COUNT_CAP + 1}),
+      counted as (select count(*)::int as n from matches)
+    select n, case when n <= ${COUNT_CAP}
+      then (select array_agg(id::text order by ordinal) from (
+        select id, row_number() over (order by ${order}) as ordinal from matches
+        order by ${order} limit ${page.limit} offset ${page.offset}) as page)
+      else array(${walk})::text[] end as ids
+    from counted`;
+}
+
+function cappedResult(row: CappedRow | undefined): { total: ListTotal; ids: string[] } {
   const n = row?.n ?? 0;
   const ids = row?.ids ?? [];
   return n > COUNT_CAP
     ? { total: { total: COUNT_CAP, total_capped: true }, ids }
     : { total: { total: n }, ids };
+}
+
+/**
+ * cappedCountAndPage as a statement of fixed shape, for builtOnce (db/prepared.ts): the page is
+ * the placeholders `limit` and `offset`, which `walk` takes too. Execute it with cappedOf.
+ */
+export function cappedCountAndPageQuery(db: Db, matches: SQLWrapper, order: SQL, walk: SQLWrapper) {
+  return db
+    .select({ n: sql<number>`n`, ids: sql<string[] | null>`ids` })
+    .from(
+      sql`(${cappedSql(matches, order, { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }, walk)}) as found`,
+    );
+}
+
+/** The total and the ids a cappedCountAndPageQuery statement answered. */
+export async function cappedOf(
+  rows: PromiseLike<CappedRow[]>,
+): Promise<{ total: ListTotal; ids: string[] }> {
+  return cappedResult((await rows)[0]);
 }
 
 /**

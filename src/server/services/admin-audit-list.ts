@@ -1,14 +1,15 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { LEGACY_STAFF_LABEL } from '../../shared/staff.ts';
 import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
 import type { AuditMember, AuditRow } from '../../shared/schemas/audit.ts';
 import type { ApplicationCase } from '../../shared/schemas/data-protection.ts';
 import { parseCalendarDay, ukDayEnd, ukDayStart } from '../../shared/uk-time.ts';
 import type { Db } from '../db/client.ts';
-import { idsPlaceholder, prepared, rowsByIds } from '../db/prepared.ts';
+import { builtOnce, idsPlaceholder, prepared, rowsByIds } from '../db/prepared.ts';
 import { auditLog, staffMembers } from '../db/schema.ts';
 import {
-  cappedCountAndPage,
+  cappedCountAndPageQuery,
+  cappedOf,
   COUNTED_COLUMNS,
   countedCte,
   countedTotal,
@@ -40,16 +41,39 @@ export interface AuditListInput extends AuditFilters {
  * out here as instants, so the comparison is on `at` itself and audit_log_at_idx serves it.
  */
 export function auditWhere(input: AuditFilters & { basic_id?: string | undefined }) {
-  const conditions: SQL[] = [];
-  if (input.basic_id) conditions.push(eq(auditLog.applicationId, input.basic_id));
-  if (input.member) {
-    conditions.push(eq(auditLog.actorType, 'staff'), eq(auditLog.actorId, input.member));
-  }
-  if (input.action) conditions.push(eq(auditLog.action, input.action));
+  return auditConditions(auditValues(input));
+}
+
+/** The filters' values as the statements take them: the dates as the instants they bound. */
+function auditValues(input: AuditFilters & { basic_id?: string | undefined }) {
   const from = input.from ? parseCalendarDay(input.from) : null;
-  if (from) conditions.push(gte(auditLog.at, ukDayStart(from)));
   const to = input.to ? parseCalendarDay(input.to) : null;
-  if (to) conditions.push(lt(auditLog.at, ukDayEnd(to)));
+  return {
+    basic: input.basic_id,
+    member: input.member,
+    action: input.action,
+    from: from ? ukDayStart(from).toISOString() : undefined,
+    to: to ? ukDayEnd(to).toISOString() : undefined,
+  };
+}
+
+type AuditValues = ReturnType<typeof auditValues>;
+
+/**
+ * The conditions for the filters given, with their values, or (`placeholders`) with a
+ * placeholder of the same name for each, for a statement built once per shape.
+ */
+function auditConditions(values: AuditValues, placeholders = false): SQL | undefined {
+  const bind = <K extends keyof AuditValues>(key: K) =>
+    placeholders ? sql.placeholder(key) : values[key]!;
+  const conditions: SQL[] = [];
+  if (values.basic) conditions.push(eq(auditLog.applicationId, bind('basic')));
+  if (values.member) {
+    conditions.push(eq(auditLog.actorType, 'staff'), eq(auditLog.actorId, bind('member')));
+  }
+  if (values.action) conditions.push(eq(auditLog.action, bind('action')));
+  if (values.from) conditions.push(sql`${auditLog.at} >= ${bind('from')}::timestamptz`);
+  if (values.to) conditions.push(sql`${auditLog.at} < ${bind('to')}::timestamptz`);
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -169,13 +193,29 @@ export async function adminAuditList(options: { db: Db; input: AuditListInput })
   > => {
     if (input.basic_id || input.from || input.to) {
       // Dates and one applicant's timeline are counted up to COUNT_CAP: the count and the
-      // page's ids come from one statement (cappedCountAndPage), then their rows.
-      const found = await cappedCountAndPage(
-        db,
-        db.select({ id: auditLog.id, at: auditLog.at }).from(auditLog).where(where),
-        sql.raw('at desc, id desc'),
-        { limit: input.pageSize, offset },
-        walk(),
+      // page's ids come from one statement (cappedCountAndPage), built once for the filters
+      // given and planned for their values (which index serves depends on them), then their
+      // rows.
+      const values = auditValues(input);
+      const shape = (['basic', 'member', 'action', 'from', 'to'] as const)
+        .filter((key) => values[key] !== undefined)
+        .join('_');
+      const found = await cappedOf(
+        builtOnce(db, `audit_list_capped_${shape}`, (db) => {
+          const filter = auditConditions(values, true);
+          return cappedCountAndPageQuery(
+            db,
+            db.select({ id: auditLog.id, at: auditLog.at }).from(auditLog).where(filter),
+            sql.raw('at desc, id desc'),
+            db
+              .select({ id: auditLog.id })
+              .from(auditLog)
+              .where(filter)
+              .orderBy(...newestFirst)
+              .limit(sql.placeholder('limit'))
+              .offset(sql.placeholder('offset')),
+          ).prepare('');
+        }).execute({ ...values, limit: input.pageSize, offset }),
       );
       return { rows: await rowsOf(found.ids), ...found.total };
     }
