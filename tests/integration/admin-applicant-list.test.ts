@@ -632,7 +632,8 @@ describe('admin-applicant-list', () => {
         const days = await queryRows<{ day: string; n: number }>(
           t.ctx.db,
           sql`select k2 as day, sum(n)::int as n from row_counts
-            where counter = 'applications_by_day' and k1 = ${stage ?? ''}
+            where counter = ${stage ? 'applications_by_day' : 'applications_by_day_all'}
+              and k1 = ${stage ?? ''}
             group by k2 having sum(n) > 0`,
         );
         expect(days.reduce((sum, day) => sum + day.n, 0)).toBe(total);

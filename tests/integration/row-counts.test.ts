@@ -27,7 +27,7 @@ const recount = () =>
         count(*)
       from applications where erased_at is null group by 2, 3
       union all
-      select 'applications_by_day', '', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD'),
+      select 'applications_by_day_all', '', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD'),
         count(*)
       from applications where erased_at is null group by 3
       union all

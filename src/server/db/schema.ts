@@ -348,8 +348,9 @@ export const contactMessages = pgTable(
  * statement that changes a counted table adds its net change as a row (no row is updated, so
  * concurrent writers never wait on a counter); `compact_row_counts()` folds them together.
  * A total is `sum(n)` over the keys asked for. Counters: 'applications' (k1 stage, k2
- * assignee; not erased), 'applications_by_day' (k1 stage, or '' for every stage, k2 the UTC
- * day created; not erased; migrations 0021, 0026), 'kyc_files' (k1 status, k2 the applicant's assignee; files on the
+ * assignee; not erased), 'applications_by_day' (k1 stage, k2 the UTC day created; not
+ * erased; migration 0021) and 'applications_by_day_all' (the same over every stage, k2 the day;
+ * migration 0026), 'kyc_files' (k1 status, k2 the applicant's assignee; files on the
  * staff lists, by `kyc_file_list_key()`), 'eoi_requests' and 'contact_messages' (k1 status),
  * 'eoi_requests_by_day' and 'contact_messages_by_day' (k1 the UTC day created; migration
  * 0024), 'audit_log' (k1 action, k2 the staff member, '' for others).

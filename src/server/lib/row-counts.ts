@@ -355,8 +355,9 @@ export interface PageStart {
 
 /**
  * Where the newest-first page at `offset` of the applicant list starts, optionally at one
- * stage, from the 'applications_by_day' counter (migration 0021, decision 064; k1 the stage, or
- * '' for every stage, migration 0026, decision 071). PostgreSQL reads the days newest first off
+ * stage, from the counters of applications by day: 'applications_by_day' (k1 the stage,
+ * migration 0021, decision 064) or 'applications_by_day_all' (every stage, migration 0026,
+ * decision 071). PostgreSQL reads the days newest first off
  * row_counts_key_idx, adding them up as it goes, and stops at the day the page falls in: the
  * days a page needs rather than every day. Null past the end. Prepared and planned once; the
  * same statement serves the whole list and each stage.
@@ -385,14 +386,18 @@ export async function dayOfOffset(
               -- Rows read beyond one a day: waiting to be folded together.
               (count(*) over newer - dense_rank() over newer)::int as extra
             from ${rowCounts}
-            where ${rowCounts.counter} = 'applications_by_day'
+            where ${rowCounts.counter} = ${sql.placeholder('counter')}
               and ${rowCounts.k1} = ${sql.placeholder('stage')}
             window newer as (order by ${rowCounts.k2} desc)) as days`,
       )
       .where(sql`through > ${offsetParam}`)
       .limit(1)
       .prepare('applications_day_of_offset');
-  }).execute({ stage: stage ?? '', offset });
+  }).execute({
+    counter: stage === undefined ? 'applications_by_day_all' : 'applications_by_day',
+    stage: stage ?? '',
+    offset,
+  });
   if (!row) return null;
   compactIfLong(db, row.extra);
   const from = new Date(`${row.day}T00:00:00Z`);
