@@ -166,11 +166,14 @@ describe('legal documents', () => {
       allowConsole: [/Failed to load resource: the server responded with a status of 503/],
     });
     let failing = true;
-    await page.route('**/api/legal-documents', (route) =>
-      failing
-        ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"ok":false}' })
-        : route.continue(),
-    );
+    let failures = 0;
+    await page.route('**/api/legal-documents', (route) => {
+      if (!failing) return route.continue();
+      failures += 1;
+      return route.fulfill({ status: 503, contentType: 'application/json', body: '{"ok":false}' });
+    });
+    // The page's own clock, so the back-off between tries (1, 2 and 4 s) is not waited for.
+    await page.clock.install();
     // Served directly, the page carries its documents (decision 047); reached from another
     // page, it asks for them.
     await page.goto('/help');
@@ -182,7 +185,15 @@ describe('legal documents', () => {
     // The h1 is there at once; the body waits for the documents (retried with back-off).
     await poll(() => h1(page).textContent()).toBe('Terms of Membership');
     const alert = page.getByRole('alert').filter({ hasText: 'Failed to load legal documents' });
-    await alert.waitFor({ timeout: 20_000 });
+    // Each failed try is answered before the clock moves on to the next: a first try and three
+    // retries, then the failure is shown.
+    for (let tries = 1; tries <= 4; tries += 1) {
+      await poll(() => failures).toBe(tries);
+      if (tries === 4) break;
+      expect(await alert.count()).toBe(0);
+      await page.clock.runFor(1000 * 2 ** (tries - 1));
+    }
+    await alert.waitFor();
 
     failing = false;
     await alert.getByRole('button', { name: 'Try again' }).click();
