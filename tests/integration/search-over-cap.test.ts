@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.ts';
-import { nameWordStats, surelyOverCap } from '../../src/server/lib/staff-search.ts';
+import {
+  nameWordStats,
+  readNameWordStats,
+  surelyOverCap,
+} from '../../src/server/lib/staff-search.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 /**
@@ -83,6 +87,19 @@ describe('a search for a word in thousands of names', () => {
     expect(rare).toMatchObject({ total: 29 });
     expect(rare.total_capped).toBeUndefined();
     expect(rare.data.map((row) => row.full_name)).toEqual(rares);
+  });
+
+  it('counts again once enough rows changed since the statistics were gathered', async () => {
+    const before = await readNameWordStats(t.ctx.db, 'eoi_requests');
+    expect(surelyOverCap('chloe', before)).toBe(true);
+    // 600 Chloés go, and nothing analyses the table: 1,900 are left, and the statistics can no
+    // longer promise 2,000.
+    await t.ctx.db.execute(sql`delete from eoi_requests
+      where id in (select id from eoi_requests where full_name like 'Chloé Many %' limit 600)`);
+    await t.ctx.db.execute(sql`select pg_stat_force_next_flush()`);
+    const after = await readNameWordStats(t.ctx.db, 'eoi_requests');
+    expect(after?.modifiedSince).toBeGreaterThanOrEqual(600);
+    expect(surelyOverCap('chloe', after)).toBe(false);
   });
 
   it('still counts the word with another filter beside it, and finds the same rows', async () => {

@@ -33,7 +33,12 @@ describe('narrowingWords', () => {
 
 describe('surelyOverCap', () => {
   // 'chloe' in a tenth of 100,000 named rows; 'zed' in 1,000 of them.
-  const stats = { words: ['chloe', 'zed'], shares: [0.1, 0.01], namedRows: 100_000 };
+  const stats = {
+    words: ['chloe', 'zed'],
+    shares: [0.1, 0.01],
+    namedRows: 100_000,
+    modifiedSince: 0,
+  };
 
   it('knows a word held by thousands of names, or any part of it, matches more than 200', () => {
     expect(surelyOverCap('chloe', stats)).toBe(true);
@@ -47,5 +52,11 @@ describe('surelyOverCap', () => {
     expect(surelyOverCap('chloe liskov', stats)).toBe(false);
     expect(surelyOverCap('chloe', null)).toBe(false);
     expect(surelyOverCap('chloe', { ...stats, namedRows: 10_000 })).toBe(false);
+  });
+
+  it('allows for every row changed since the statistics were gathered', () => {
+    // 10,000 names held 'chloe'; 7,900 changes since could have left 2,100 of them.
+    expect(surelyOverCap('chloe', { ...stats, modifiedSince: 7_900 })).toBe(true);
+    expect(surelyOverCap('chloe', { ...stats, modifiedSince: 8_100 })).toBe(false);
   });
 });

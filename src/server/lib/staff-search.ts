@@ -20,10 +20,15 @@ export interface NameWordStats {
   shares: readonly number[];
   /** Rows with a name, as of the last ANALYZE. */
   namedRows: number;
+  /** Rows inserted, updated or deleted since then (each may have taken a match away). */
+  modifiedSince: number;
 }
 
-/** Statistics change only when the table is analysed: read again after this long. */
-const COMMON_WORDS_TTL_MS = 5 * 60_000;
+/**
+ * Statistics change only when the table is analysed, and the count of changes since is what
+ * bounds how far they may be out: read both again after this long.
+ */
+const COMMON_WORDS_TTL_MS = 60_000;
 const statsCache = new WeakMap<
   Db,
   Map<SearchedTable, { stats: Promise<NameWordStats | null>; until: number }>
@@ -31,37 +36,50 @@ const statsCache = new WeakMap<
 
 /**
  * A table's name-word statistics (decision 066), from those ANALYZE keeps
- * (pg_stats_ext_exprs), read at most once every few minutes per database; null while the table
- * has none (never analysed) or they cannot be read.
+ * (pg_stats_ext_exprs), read at most once a minute per database; null while the table has none
+ * (never analysed) or they cannot be read.
  */
 export function nameWordStats(db: Db, table: SearchedTable): Promise<NameWordStats | null> {
   let byTable = statsCache.get(db);
   if (!byTable) statsCache.set(db, (byTable = new Map()));
   const cached = byTable.get(table);
   if (cached && cached.until > Date.now()) return cached.stats;
-  const stats = queryRows<{ words: string[]; shares: number[] | null; named_rows: number }>(
+  const stats = readNameWordStats(db, table).catch(() => null);
+  byTable.set(table, { stats, until: Date.now() + COMMON_WORDS_TTL_MS });
+  return stats;
+}
+
+/** nameWordStats as they stand now, read from the catalogue (uncached). */
+export async function readNameWordStats(
+  db: Db,
+  table: SearchedTable,
+): Promise<NameWordStats | null> {
+  const [row] = await queryRows<{
+    words: string[];
+    shares: number[] | null;
+    named_rows: number;
+    modified: number;
+  }>(
     db,
     sql`select coalesce(s.most_common_elems::text::text[], '{}'::text[]) as words,
         s.most_common_elem_freqs::float8[] as shares,
-        (greatest(c.reltuples, 0) * (1 - s.null_frac))::float8 as named_rows
+        (greatest(c.reltuples, 0) * (1 - s.null_frac))::float8 as named_rows,
+        coalesce(u.n_mod_since_analyze, 0)::float8 as modified
       from pg_stats_ext_exprs s
       join pg_namespace n on n.nspname = s.schemaname
       join pg_class c on c.relnamespace = n.oid and c.relname = s.tablename
+      left join pg_stat_user_tables u on u.relid = c.oid
       where s.statistics_schemaname = current_schema() and s.statistics_name = ${`${table}_name_words`}`,
-  ).then(
-    ([row]) =>
-      row
-        ? {
-            words: row.words,
-            // The array ends with three figures of its own (least and most share, nulls).
-            shares: (row.shares ?? []).slice(0, row.words.length),
-            namedRows: row.named_rows,
-          }
-        : null,
-    () => null,
   );
-  byTable.set(table, { stats, until: Date.now() + COMMON_WORDS_TTL_MS });
-  return stats;
+  return row
+    ? {
+        words: row.words,
+        // The array ends with three figures of its own (least and most share, nulls).
+        shares: (row.shares ?? []).slice(0, row.words.length),
+        namedRows: row.named_rows,
+        modifiedSince: row.modified,
+      }
+    : null;
 }
 
 /**
@@ -77,17 +95,17 @@ export async function commonNameWords(db: Db, table: SearchedTable): Promise<Com
 
 /**
  * A search is known to match more than COUNT_CAP rows, without counting them, when the
- * statistics hold a word containing the whole query in at least this many rows (a lower bound:
- * every name holding the word holds the query). Far above the cap, so that only statistics
- * gone badly stale (nine in ten of those rows removed since the last ANALYZE, which
- * autovacuum runs after a tenth of a table changes) could be wrong about it.
+ * statistics hold a word containing the whole query in at least this many rows, after taking
+ * away every row changed since they were gathered (each might have lost the word). Every name
+ * holding the word holds the query, so it is a lower bound; ten times the cap leaves room for
+ * the statistics' sampling.
  */
 export const SURELY_OVER_CAP_ROWS = 10 * COUNT_CAP;
 
 /**
  * Whether `query` surely matches more than COUNT_CAP named rows, by the statistics: a single
  * word (several words must also be in order, which word statistics cannot tell) that is part
- * of a common word held by at least SURELY_OVER_CAP_ROWS rows.
+ * of a common word held by at least SURELY_OVER_CAP_ROWS rows, however the rows changed since.
  */
 export function surelyOverCap(query: string, stats: NameWordStats | null): boolean {
   const word = query.trim();
@@ -95,7 +113,8 @@ export function surelyOverCap(query: string, stats: NameWordStats | null): boole
   const form = folded(word);
   return stats.words.some(
     (known, i) =>
-      known.includes(form) && (stats.shares[i] ?? 0) * stats.namedRows >= SURELY_OVER_CAP_ROWS,
+      known.includes(form) &&
+      (stats.shares[i] ?? 0) * stats.namedRows - stats.modifiedSince >= SURELY_OVER_CAP_ROWS,
   );
 }
 
