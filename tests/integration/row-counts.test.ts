@@ -120,8 +120,18 @@ describe('list counters', () => {
       from generate_series(1, 12) g`);
     await t.ctx.db.execute(sql`update applications
       set created_at = created_at - interval '1 day', stage = 'detailed' where full_name = 'Day 3'`);
+    const allStageRows = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.ctx.db,
+          sql`select count(*)::int as n from row_counts where counter = 'applications_by_day_all'`,
+        )
+      )[0]!.n;
+    const allStageBefore = await allStageRows();
     await t.ctx.db.execute(sql`update applications set stage = 'detailed'
       where full_name like 'Day %' and stage = 'basic'`);
+    // A stage change leaves each day's total over every stage as it was: no row for it.
+    expect(await allStageRows()).toBe(allStageBefore);
     await expectExact('applications over days, one moved back');
 
     // Files: uploaded, then one approved.
