@@ -24,14 +24,19 @@ beforeAll(async () => {
     ['applications', 'full_name'],
     ['eoi_requests', 'full_name'],
   ] as const) {
-    await t.ctx.db.execute(
-      sql.raw(`insert into ${table} (${table === 'applications' ? 'source, stage, ' : ''}${name}, email, created_at)
+    // The insert's statistics are flushed before ANALYZE (a backend otherwise sends them up to
+    // a second later, and they would then count as changes made since it).
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(
+        sql.raw(`insert into ${table} (${table === 'applications' ? 'source, stage, ' : ''}${name}, email, created_at)
         select ${table === 'applications' ? `'application', 'basic', ` : ''}
           case when i % 85 = 0 then 'Rare Person ' || i else 'Chloé Many ' || i end,
           'person' || i || '@example.com',
           timestamptz '2026-03-01T00:00:00Z' + i * interval '1 minute'
         from generate_series(1, 2530) as i`),
-    );
+      );
+      await tx.execute(sql`select pg_stat_force_next_flush()`);
+    });
     await t.ctx.db.execute(sql.raw(`analyze ${table}`));
   }
 });
@@ -102,7 +107,7 @@ describe('a search for a word in thousands of names', () => {
     expect(surelyOverCap('chloe', after)).toBe(false);
   });
 
-  it('still counts the word with another filter beside it, and finds the same rows', async () => {
+  it('lists the same rows with another filter beside the word', async () => {
     const chloes = await expected('applications', 'Chloé Many %');
     const staged = await list('admin-applicant-list', { query: 'chloe', stage: 'basic' });
     expect(staged).toMatchObject({ total: 200, total_capped: true });
