@@ -213,19 +213,6 @@ export async function compactRowCounts(db: Db): Promise<void> {
 export const COUNT_CAP = 200;
 
 /**
- * How many rows `matches` (a select of anything, without order or limit) yields, counted only
- * up to COUNT_CAP: exact below it, `{ total: COUNT_CAP, total_capped: true }` beyond.
- */
-export async function cappedCount(db: Db, matches: SQLWrapper): Promise<ListTotal> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (${matches} limit ${COUNT_CAP + 1}) as matches`,
-  );
-  const n = row?.n ?? 0;
-  return n > COUNT_CAP ? { total: COUNT_CAP, total_capped: true } : { total: n };
-}
-
-/**
  * A search's total counted up to COUNT_CAP and the ids of one page of its matches in the list's
  * order, in one statement. `matches` selects `id` and the columns `order` names, without order
  * or limit; `walk` selects the page's `id`s in list order off the list's index. Under the cap

@@ -118,6 +118,18 @@ export function surelyOverCap(query: string, stats: NameWordStats | null): boole
   );
 }
 
+/**
+ * Whether a search of `table` for `query` surely matches more than COUNT_CAP rows, by the
+ * table's statistics (surelyOverCap): the count can then be skipped (decision 072).
+ */
+export async function searchSurelyOverCap(
+  db: Db,
+  table: SearchedTable,
+  query: string,
+): Promise<boolean> {
+  return surelyOverCap(query, await nameWordStats(db, table));
+}
+
 /** What search_text() does to a word, near enough to compare it with the common words. */
 function folded(word: string): string {
   return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

@@ -23,7 +23,7 @@ import {
   pageIsPastEnd,
   totalOfCountedPage,
 } from '../lib/row-counts.ts';
-import { nameOrEmailMatches, nameWordStats, surelyOverCap } from '../lib/staff-search.ts';
+import { nameOrEmailMatches, searchSurelyOverCap } from '../lib/staff-search.ts';
 
 /** Erased applicants are tombstones, on no list (CONTRACT §6). */
 const notErased = isNull(applications.erasedAt);
@@ -302,7 +302,7 @@ export async function adminApplicantList(options: {
     const overCap =
       input.query !== undefined &&
       conditions.length === 1 &&
-      surelyOverCap(input.query, await nameWordStats(db, 'applications'));
+      (await searchSurelyOverCap(db, 'applications', input.query));
     const found = await cappedCountAndPage(
       db,
       matches(),

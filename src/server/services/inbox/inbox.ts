@@ -24,7 +24,7 @@ import {
   totalOfCountedPage,
   totalsByK1,
 } from '../../lib/row-counts.ts';
-import { nameOrEmailMatches, nameWordStats, surelyOverCap } from '../../lib/staff-search.ts';
+import { nameOrEmailMatches, searchSurelyOverCap } from '../../lib/staff-search.ts';
 
 /**
  * The two staff inboxes, EOI requests and contact messages, are one thing with two shapes:
@@ -255,7 +255,7 @@ export async function listInbox<Row extends InboxRecord>(
         page,
         ordered(where, desc).limit(page.limit).offset(page.offset),
         // A search alone for a word the statistics show in thousands of names needs no count.
-        !input.status && surelyOverCap(input.query, await nameWordStats(db, spec.counter)),
+        !input.status && (await searchSurelyOverCap(db, spec.counter, input.query)),
       ).then(async (found) => ({ ...found, rows: await rowsOf(found.ids) })),
       totalsAndWeek(),
     ]);
