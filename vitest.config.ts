@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { requireNode24 } from './src/server/node-version.ts';
+import { LastWordReporter } from './tests/helpers/last-word-reporter.ts';
 
 // The build and the test runner refuse any Node but 24 with one line (see node-version.ts).
 requireNode24();
@@ -32,6 +33,7 @@ export default defineConfig({
     // Two files at a time even on a 2-core machine (the default would be one): e2e files spend
     // most of their time waiting on a browser or a server, not computing.
     maxWorkers: 2,
+    reporters: ['default', new LastWordReporter()],
     projects: [
       {
         test: {
