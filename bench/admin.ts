@@ -472,7 +472,12 @@ try {
     (c) => !only || only.some((text) => `${c.call} ${c.label}`.includes(text)),
   );
 
-  // The full EOI export, read as fast as the client can; memory sampled while it streams.
+  // BENCH_SKIP_LISTS=1: the export alone (e.g. measured again on a quieter machine).
+  const results = process.env.BENCH_SKIP_LISTS ? [] : await measureInThread(base, token, chosen);
+
+  // The full EOI export, read as fast as the client can; memory sampled while it streams. After
+  // the lists: its reader runs on the server's thread, and the 150 MB it reads left that
+  // thread's heap collecting through the first lists measured after it (decision 074).
   const rssBefore = process.memoryUsage.rss();
   let rssPeak = rssBefore;
   const sampler = setInterval(() => {
@@ -502,9 +507,6 @@ try {
   const exportRows = lines - 1;
   const rowsPerSecond = exportRows / exportSeconds;
   const rssGrowthMb = (rssPeak - rssBefore) / (1024 * 1024);
-
-  // BENCH_SKIP_LISTS=1: the export alone (e.g. measured again on a quieter machine).
-  const results = process.env.BENCH_SKIP_LISTS ? [] : await measureInThread(base, token, chosen);
 
   const round = (n: number) => (Number.isNaN(n) ? '–' : String(Math.round(n * 10) / 10));
   const round2 = (n: number | undefined) =>
