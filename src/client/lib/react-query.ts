@@ -13,6 +13,13 @@ export const queryConfig = {
   },
 } satisfies DefaultOptions;
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: queryConfig });
+/**
+ * `forServer`: a cache for one server render, which ends with it, so its entries are never
+ * collected on a timer (TanStack's own default on a server, which our 5 minutes would override).
+ */
+export function createQueryClient({ forServer = false } = {}): QueryClient {
+  const defaultOptions = forServer
+    ? { ...queryConfig, queries: { ...queryConfig.queries, gcTime: Infinity } }
+    : queryConfig;
+  return new QueryClient({ defaultOptions });
 }
