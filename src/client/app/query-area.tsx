@@ -10,9 +10,9 @@ const browserClient = isServer ? null : createQueryClient();
  * its few entries from a small store instead (lib/public-data.ts, decision 053).
  *
  * The server draws `/apply` for visitors without a session (entry-server.tsx): there each render
- * gets a cache of its own, dropped with the render. One shared by every visitor's render would
- * hand one visitor's entries to the next, and its clean-up timers (five minutes, SPEC §9) kept
- * the process from exiting on its own for five minutes after the last such page.
+ * gets a cache of its own, dropped with the render. A cache shared by every visitor's render
+ * would carry whatever one render put in it to the next visitor, and its clean-up timers (five
+ * minutes, SPEC §9) kept the process from exiting on its own for five minutes after such a page.
  */
 export default function QueryArea({ children }: { children: ReactNode }) {
   const [client] = useState(() => browserClient ?? createQueryClient({ forServer: true }));
