@@ -28,7 +28,7 @@ export interface NameWordStats {
  * Statistics change only when the table is analysed, and the count of changes since is what
  * bounds how far they may be out: read both again after this long.
  */
-const COMMON_WORDS_TTL_MS = 60_000;
+const NAME_WORD_STATS_TTL_MS = 60_000;
 const statsCache = new WeakMap<
   Db,
   Map<SearchedTable, { stats: Promise<NameWordStats | null>; until: number }>
@@ -45,7 +45,7 @@ export function nameWordStats(db: Db, table: SearchedTable): Promise<NameWordSta
   const cached = byTable.get(table);
   if (cached && cached.until > Date.now()) return cached.stats;
   const stats = readNameWordStats(db, table).catch(() => null);
-  byTable.set(table, { stats, until: Date.now() + COMMON_WORDS_TTL_MS });
+  byTable.set(table, { stats, until: Date.now() + NAME_WORD_STATS_TTL_MS });
   return stats;
 }
 
@@ -89,6 +89,7 @@ export async function readNameWordStats(
  */
 export type CommonWords = readonly string[] | null;
 
+/** The common words of `table`'s searched names, from nameWordStats (cached the same way). */
 export async function commonNameWords(db: Db, table: SearchedTable): Promise<CommonWords> {
   return (await nameWordStats(db, table))?.words ?? null;
 }
