@@ -35,6 +35,12 @@ const clientArchitectureZones = [
   })),
 ];
 
+/** Imports into another root, or three folders up, use the package's aliases (#shared, #server, #client). */
+const noDeepRelative = {
+  regex: '^(\\.\\./){3,}',
+  message: 'Import through #shared/, #server/ or #client/ instead of climbing three folders.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'screenshots/**', 'coverage/**'] },
   js.configs.recommended,
@@ -75,6 +81,7 @@ export default tseslint.config(
         },
       ],
       'import-x/no-cycle': 'error',
+      'no-restricted-imports': ['error', { patterns: [noDeepRelative] }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
@@ -109,6 +116,7 @@ export default tseslint.config(
               allowTypeImports: true,
             },
           ],
+          patterns: [noDeepRelative],
         },
       ],
     },

@@ -21,11 +21,11 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows, type Database, type Db } from '../src/server/db/client.ts';
-import { migrateDatabase } from '../src/server/db/migrate.ts';
-import { seedDatabase } from '../src/server/db/seed.ts';
-import { parseEnv } from '../src/server/env.ts';
-import { createServer } from '../src/server/server.ts';
+import { openDatabase, queryRows, type Database, type Db } from '#server/db/client.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { seedDatabase } from '#server/db/seed.ts';
+import { parseEnv } from '#server/env.ts';
+import { createServer } from '#server/server.ts';
 import type { Case, LoadMessage, LoadOptions, Result } from './admin-load.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);

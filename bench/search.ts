@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
-import { openDatabase, queryRows, type Database } from '../src/server/db/client.ts';
-import { migrateDatabase } from '../src/server/db/migrate.ts';
-import { applications } from '../src/server/db/schema.ts';
-import { nameOrEmailMatches } from '../src/server/lib/staff-search.ts';
+import { openDatabase, queryRows, type Database } from '#server/db/client.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { applications } from '#server/db/schema.ts';
+import { nameOrEmailMatches } from '#server/lib/staff-search.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? (process.env.DATABASE_URL ? 1_000_000 : 200_000));
 const TARGET_MS = 100;

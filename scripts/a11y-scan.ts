@@ -17,13 +17,13 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { a11yReportFile } from '../src/server/routes/a11y-report.ts';
+import { a11yReportFile } from '#server/routes/a11y-report.ts';
 import type {
   A11yImpact,
   A11yPage,
   A11yReport,
   A11yViolation,
-} from '../src/shared/schemas/admin-lists.ts';
+} from '#shared/schemas/admin-lists.ts';
 import { axeViolations, type AxeViolation } from '../tests/e2e/helpers/axe.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, consentRecord } from '../tests/e2e/helpers/chromium.ts';
 import { PUBLIC_ROUTES, settlePublicPage } from '../tests/e2e/helpers/public-routes.ts';

@@ -10,7 +10,7 @@
 import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { SPA_PATHS } from '../src/shared/routes.ts';
+import { SPA_PATHS } from '#shared/routes.ts';
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;

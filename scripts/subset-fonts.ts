@@ -10,7 +10,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import subsetFont from 'subset-font';
-import { CORE_CODE_POINTS } from '../src/shared/font-core.ts';
+import { CORE_CODE_POINTS } from '#shared/font-core.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'src', 'client', 'assets', 'fonts');

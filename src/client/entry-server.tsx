@@ -8,8 +8,8 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import type { PageRenderer } from '../shared/page-data.ts';
-import { isEnabled } from '../shared/settings.ts';
+import type { PageRenderer } from '#shared/page-data.ts';
+import { isEnabled } from '#shared/settings.ts';
 import { AppProvider } from './app/provider.tsx';
 import { AppRoutes, preloadPage } from './app/router.tsx';
 import { clearData, setData } from './lib/public-data.ts';

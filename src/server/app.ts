@@ -3,14 +3,14 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { SPA_PATHS } from '../shared/routes.ts';
+import { SPA_PATHS } from '#shared/routes.ts';
 import {
   NO_PERMISSION,
   STAFF_CALLS,
   STAFF_SIGN_IN_CALLS,
   type StaffCall,
   type StaffRole,
-} from '../shared/staff.ts';
+} from '#shared/staff.ts';
 import { authenticateStaff } from './auth/staff.ts';
 import { staffGuardCache } from './auth/staff-guard-cache.ts';
 import type { AppContext } from './context.ts';

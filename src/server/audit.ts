@@ -1,4 +1,4 @@
-import type { StaffRole } from '../shared/staff.ts';
+import type { StaffRole } from '#shared/staff.ts';
 import { auditLog } from './db/schema.ts';
 import type { Db, Tx } from './db/client.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ApiFailure } from '../shared/api.ts';
+import type { ApiFailure } from '#shared/api.ts';
 import { lostConnectionCode } from './db/lost-connection.ts';
 import { sqlStateOf } from './lib/safe-error.ts';
 

@@ -7,8 +7,8 @@ import {
   A11Y_REPORT_MISSING,
   type A11yReport,
   type EoiListResponse,
-} from '../../src/shared/schemas/admin-lists.ts';
-import { STAFF_TOKEN_KEY } from '../../src/client/lib/staff-token.ts';
+} from '#shared/schemas/admin-lists.ts';
+import { STAFF_TOKEN_KEY } from '#client/lib/staff-token.ts';
 import { openAdmin, pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH, consentRecord } from './helpers/chromium.ts';

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatFileSize, type AssetListResponse } from '../../src/shared/schemas/admin-lists.ts';
-import type { CardAssetsResponse } from '../../src/shared/schemas/site.ts';
+import { formatFileSize, type AssetListResponse } from '#shared/schemas/admin-lists.ts';
+import type { CardAssetsResponse } from '#shared/schemas/site.ts';
 import { openAdmin, pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { startBuiltServer, staffSignIn, type RunningServer } from './helpers/server.ts';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicantCaseResponse, CaseAssignResponse } from '../../src/shared/schemas/case.ts';
+import type { ApplicantCaseResponse, CaseAssignResponse } from '#shared/schemas/case.ts';
 import { openAdmin, pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
 import { seedApplicant, staffCall, type Applicant } from './helpers/applicant.ts';
 import { applyThemeInPlace } from './helpers/axe.ts';

@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicantListResponse } from '../../src/shared/schemas/admin-lists.ts';
-import { DECLINE_WRONG_STAGE_MESSAGE } from '../../src/shared/schemas/data-protection.ts';
-import { describePeriod, RETENTION_RULES } from '../../src/shared/retention.ts';
+import type { ApplicantListResponse } from '#shared/schemas/admin-lists.ts';
+import { DECLINE_WRONG_STAGE_MESSAGE } from '#shared/schemas/data-protection.ts';
+import { describePeriod, RETENTION_RULES } from '#shared/retention.ts';
 import { openAdmin, pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
 import {
   applicantCall,

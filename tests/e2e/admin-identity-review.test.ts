@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicantCaseResponse } from '../../src/shared/schemas/case.ts';
+import type { ApplicantCaseResponse } from '#shared/schemas/case.ts';
 import { startFakeVeriff, type FakeVeriff } from '../helpers/fake-veriff.ts';
 import { openAdmin } from './helpers/admin.ts';
 import { applicantCall, seedApplicant, staffCall, type Applicant } from './helpers/applicant.ts';

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KycListFile, KycListResponse } from '../../src/shared/schemas/admin.ts';
-import type { ApplyGetStageResponse } from '../../src/shared/schemas/journey.ts';
+import type { KycListFile, KycListResponse } from '#shared/schemas/admin.ts';
+import type { ApplyGetStageResponse } from '#shared/schemas/journey.ts';
 import { plainPdf } from '../helpers/pdf.ts';
 import { openAdmin, pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
 import {

@@ -1,10 +1,7 @@
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivationListResponse, OfferListResponse } from '../../src/shared/schemas/admin.ts';
-import type {
-  ActivationResponse,
-  ApplyGetStageResponse,
-} from '../../src/shared/schemas/journey.ts';
+import type { ActivationListResponse, OfferListResponse } from '#shared/schemas/admin.ts';
+import type { ActivationResponse, ApplyGetStageResponse } from '#shared/schemas/journey.ts';
 import { openAdmin, pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
 import {
   applicantCall,

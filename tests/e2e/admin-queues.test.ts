@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications } from '../../src/server/db/schema.ts';
+import { applications } from '#server/db/schema.ts';
 import { openAdmin, pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
 import { applyThemeInPlace } from './helpers/axe.ts';
 import { launchBrowser } from './helpers/browser.ts';

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TABS } from '../../src/client/features/admin/components/admin-tab-list.ts';
-import { STAFF_TOKEN_KEY } from '../../src/client/lib/staff-token.ts';
-import { INVALID_CODE } from '../../src/shared/schemas/staff.ts';
-import { SESSION_IDLE_MESSAGE } from '../../src/shared/staff.ts';
+import { ADMIN_TABS } from '#client/features/admin/components/admin-tab-list.ts';
+import { STAFF_TOKEN_KEY } from '#client/lib/staff-token.ts';
+import { INVALID_CODE } from '#shared/schemas/staff.ts';
+import { SESSION_IDLE_MESSAGE } from '#shared/staff.ts';
 import { totpCode, type SeededMember } from '../helpers/staff-seed.ts';
 import { openAdmin, pageOverflow, seriousAxeViolations, typeCredentials } from './helpers/admin.ts';
 import { launchBrowser } from './helpers/browser.ts';

@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_TOKEN_KEY } from '../../src/client/lib/staff-token.ts';
-import type { ApplyGetStageResponse } from '../../src/shared/schemas/journey.ts';
+import { STAFF_TOKEN_KEY } from '#client/lib/staff-token.ts';
+import type { ApplyGetStageResponse } from '#shared/schemas/journey.ts';
 import {
   PASSPHRASE_TOO_SHORT,
   type OfferIssueResponse,
   type StaffInviteResponse,
-} from '../../src/shared/schemas/staff.ts';
-import { NO_PERMISSION } from '../../src/shared/staff.ts';
+} from '#shared/schemas/staff.ts';
+import { NO_PERMISSION } from '#shared/staff.ts';
 import { totpCode } from '../helpers/staff-seed.ts';
 import { openAdmin, pageOverflow, seriousAxeViolations, typeCredentials } from './helpers/admin.ts';
 import { applicantCall, seedPepAtKyc, staffCall } from './helpers/applicant.ts';

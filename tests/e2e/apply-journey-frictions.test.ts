@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Stage } from '../../src/shared/stages.ts';
+import type { Stage } from '#shared/stages.ts';
 import { baseURL, launchBrowser } from './helpers/browser.ts';
 import { newInviteCode, seedApplicant, signInBrowser, staffCall } from './helpers/applicant.ts';
 import { staffSignIn } from './helpers/server.ts';

@@ -1,6 +1,6 @@
 import type { Locator, Page, Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SIGNATURE_MISMATCH_MESSAGE } from '../../src/shared/signature.ts';
+import { SIGNATURE_MISMATCH_MESSAGE } from '#shared/signature.ts';
 import { baseURL, launchBrowser } from './helpers/browser.ts';
 import { seedApplicant, signInBrowser, type Applicant } from './helpers/applicant.ts';
 

@@ -5,7 +5,7 @@ import {
   LINK_EXPIRED_MESSAGE,
   LINK_INVALID_MESSAGE,
   MAGIC_LINK_SENT_MESSAGE,
-} from '../../src/shared/schemas/journey.ts';
+} from '#shared/schemas/journey.ts';
 import { baseURL, launchBrowser } from './helpers/browser.ts';
 import { seedApplicant, signInBrowser, staffCall, type Applicant } from './helpers/applicant.ts';
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { statusStatement } from '../../src/shared/company.ts';
+import { statusStatement } from '#shared/company.ts';
 import { baseURL, launchBrowser, type PageOptions } from './helpers/browser.ts';
 import { serveAsShell } from './helpers/public-routes.ts';
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplyGetStageResponse } from '../../src/shared/schemas/journey.ts';
+import type { ApplyGetStageResponse } from '#shared/schemas/journey.ts';
 import {
   applicantCall,
   samplePhoto,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplyBasicResponse } from '../../src/shared/schemas/journey.ts';
+import type { ApplyBasicResponse } from '#shared/schemas/journey.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import {
   basicIdOf,

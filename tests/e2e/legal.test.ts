@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_IDLE_MESSAGE } from '../../src/shared/staff.ts';
+import { SESSION_IDLE_MESSAGE } from '#shared/staff.ts';
 import { openAdmin } from './helpers/admin.ts';
 import { launchBrowser, type PageOptions } from './helpers/browser.ts';
 import { startBuiltServer, staffSignIn, type RunningServer } from './helpers/server.ts';

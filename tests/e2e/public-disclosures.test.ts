@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { COMPANY, statusStatement, telHref } from '../../src/shared/company.ts';
+import { COMPANY, statusStatement, telHref } from '#shared/company.ts';
 import { seedApplicant, signInBrowser } from './helpers/applicant.ts';
 import { baseURL, launchBrowser } from './helpers/browser.ts';
 import { settlePublicPage } from './helpers/public-routes.ts';

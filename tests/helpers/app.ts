@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loggerOptions } from '../../src/server/app.ts';
-import { parseEnv, type Env } from '../../src/server/env.ts';
-import { createServer, type RunningServer } from '../../src/server/server.ts';
-import type { StaffRole } from '../../src/shared/staff.ts';
+import { loggerOptions } from '#server/app.ts';
+import { parseEnv, type Env } from '#server/env.ts';
+import { createServer, type RunningServer } from '#server/server.ts';
+import type { StaffRole } from '#shared/staff.ts';
 import { createTestDatabase } from './db.ts';
 import { memberOfToken, seedStaffMember, seedStaffToken, type SeededMember } from './staff-seed.ts';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import { migrateDatabase } from '../../src/server/db/migrate.ts';
-import { seedDatabase } from '../../src/server/db/seed.ts';
+import { openDatabase, type Database } from '#server/db/client.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { seedDatabase } from '#server/db/seed.ts';
 
 /**
  * Which database the integration suite runs on. The vitest project sets WAJ_TEST_DB; the

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../src/server/db/client.ts';
+import { queryRows, type Db } from '#server/db/client.ts';
 
 /**
  * What a row of each table is compared by: all of it, except the outbox's delivery state,

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { text as readText } from 'node:stream/consumers';
 import type { InjectOptions } from 'fastify';
-import { createApplicantSession } from '../../src/server/auth/applicant.ts';
-import { isStaffRoute, routeTable, UPLOAD_ROUTES, type RouteEntry } from '../../src/server/app.ts';
-import { applications, kycFiles } from '../../src/server/db/schema.ts';
+import { createApplicantSession } from '#server/auth/applicant.ts';
+import { isStaffRoute, routeTable, UPLOAD_ROUTES, type RouteEntry } from '#server/app.ts';
+import { applications, kycFiles } from '#server/db/schema.ts';
 import type { TestApp } from './app.ts';
-import { MAINTENANCE_RETRY_AFTER_S } from '../../src/server/http/spa.ts';
+import { MAINTENANCE_RETRY_AFTER_S } from '#server/http/spa.ts';
 
 /**
  * Requests an attacker would try, over every route of the app's route table: hostile values

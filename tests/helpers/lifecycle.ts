@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { vi } from 'vitest';
-import { parseEnv } from '../../src/server/env.ts';
-import { createServer, type RunningServer } from '../../src/server/server.ts';
+import { parseEnv } from '#server/env.ts';
+import { createServer, type RunningServer } from '#server/server.ts';
 import { totpCode } from './staff-seed.ts';
 
 /** Servers and folders made by a test, undone after it (servers first, then folders). */

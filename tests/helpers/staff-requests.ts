@@ -11,9 +11,9 @@ import {
   inviteCodes,
   kycFiles,
   offers,
-} from '../../src/server/db/schema.ts';
-import { callNameOf } from '../../src/server/app.ts';
-import type { Stage } from '../../src/shared/stages.ts';
+} from '#server/db/schema.ts';
+import { callNameOf } from '#server/app.ts';
+import type { Stage } from '#shared/stages.ts';
 import type { TestApp } from './app.ts';
 import { seedStaffMember } from './staff-seed.ts';
 

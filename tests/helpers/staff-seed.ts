@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { TOTP, Secret } from 'otpauth';
-import { encryptTotpSecret } from '../../src/server/auth/mfa.ts';
-import { STAFF_TOKEN_TTL_MS } from '../../src/server/auth/staff.ts';
-import type { Db } from '../../src/server/db/client.ts';
-import { staffMembers, staffTokens } from '../../src/server/db/schema.ts';
-import type { EventHub } from '../../src/server/events.ts';
-import { hashPassphrase, hashToken, newToken } from '../../src/server/lib/crypto.ts';
-import type { StaffRole } from '../../src/shared/staff.ts';
+import { encryptTotpSecret } from '#server/auth/mfa.ts';
+import { STAFF_TOKEN_TTL_MS } from '#server/auth/staff.ts';
+import type { Db } from '#server/db/client.ts';
+import { staffMembers, staffTokens } from '#server/db/schema.ts';
+import type { EventHub } from '#server/events.ts';
+import { hashPassphrase, hashToken, newToken } from '#server/lib/crypto.ts';
+import type { StaffRole } from '#shared/staff.ts';
 
 /**
  * Staff for tests, seeded straight into the database (epic-stack's habit: only the gate's own

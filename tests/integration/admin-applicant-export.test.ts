@@ -19,9 +19,9 @@ import {
   inviteCodes,
   kycFiles,
   magicLinks,
-} from '../../src/server/db/schema.ts';
-import type { FileStorage } from '../../src/server/storage/storage.ts';
-import { NO_PERMISSION } from '../../src/shared/staff.ts';
+} from '#server/db/schema.ts';
+import type { FileStorage } from '#server/storage/storage.ts';
+import { NO_PERMISSION } from '#shared/staff.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;

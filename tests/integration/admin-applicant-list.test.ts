@@ -1,19 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  ApplicantListResponse,
-  TApplicantListRequest,
-} from '../../src/shared/schemas/admin-lists.ts';
-import type { IdentityDecision, IdentityStatus, Stage } from '../../src/shared/stages.ts';
+import type { ApplicantListResponse, TApplicantListRequest } from '#shared/schemas/admin-lists.ts';
+import type { IdentityDecision, IdentityStatus, Stage } from '#shared/stages.ts';
 import {
   applicationDetails,
   applications,
   identityChecks,
   inviteCodes,
-} from '../../src/server/db/schema.ts';
-import { queryRows } from '../../src/server/db/client.ts';
-import { compactRowCounts } from '../../src/server/lib/row-counts.ts';
-import { adminApplicantList } from '../../src/server/services/admin-applicant-list.ts';
+} from '#server/db/schema.ts';
+import { queryRows } from '#server/db/client.ts';
+import { compactRowCounts } from '#server/lib/row-counts.ts';
+import { adminApplicantList } from '#server/services/admin-applicant-list.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, cardAssets } from '../../src/server/db/schema.ts';
-import { ASSET_MAX_BYTES, type AssetRow } from '../../src/shared/schemas/admin-lists.ts';
+import { auditLog, cardAssets } from '#server/db/schema.ts';
+import { ASSET_MAX_BYTES, type AssetRow } from '#shared/schemas/admin-lists.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditRow } from '../../src/shared/schemas/admin-lists.ts';
-import { routeTable } from '../../src/server/app.ts';
-import { auditLog } from '../../src/server/db/schema.ts';
-import { hashToken } from '../../src/server/lib/crypto.ts';
+import type { AuditRow } from '#shared/schemas/admin-lists.ts';
+import { routeTable } from '#server/app.ts';
+import { auditLog } from '#server/db/schema.ts';
+import { hashToken } from '#server/lib/crypto.ts';
 import { createTestApp, TEST_PASSPHRASE, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditListResponse } from '../../src/shared/schemas/audit.ts';
-import { auditLog } from '../../src/server/db/schema.ts';
+import type { AuditListResponse } from '#shared/schemas/audit.ts';
+import { auditLog } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { seedStaffMember, type SeededMember } from '../helpers/staff-seed.ts';
 

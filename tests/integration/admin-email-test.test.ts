@@ -1,10 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contactMessages, emailOutbox, eoiRequests } from '../../src/server/db/schema.ts';
-import {
-  EMAIL_TEST_MESSAGE,
-  EMAIL_TEST_REASON,
-} from '../../src/server/services/admin-email-test.ts';
+import { auditLog, contactMessages, emailOutbox, eoiRequests } from '#server/db/schema.ts';
+import { EMAIL_TEST_MESSAGE, EMAIL_TEST_REASON } from '#server/services/admin-email-test.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 const STAFF_EMAIL = 'inbox@staff.example';

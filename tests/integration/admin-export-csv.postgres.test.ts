@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { queryRows, type Db } from '../../src/server/db/client.ts';
-import { eoiRequests } from '../../src/server/db/schema.ts';
+import { queryRows, type Db } from '#server/db/client.ts';
+import { eoiRequests } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { parseCsv } from '../helpers/csv.ts';
 

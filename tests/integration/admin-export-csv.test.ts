@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../src/server/db/client.ts';
-import { auditLog, contactMessages, eoiRequests } from '../../src/server/db/schema.ts';
-import { DATABASE_UNAVAILABLE } from '../../src/server/errors.ts';
-import { EXPORT_BATCH_SIZE } from '../../src/server/services/admin-export-csv.ts';
+import type { Db } from '#server/db/client.ts';
+import { auditLog, contactMessages, eoiRequests } from '#server/db/schema.ts';
+import { DATABASE_UNAVAILABLE } from '#server/errors.ts';
+import { EXPORT_BATCH_SIZE } from '#server/services/admin-export-csv.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { parseCsv } from '../helpers/csv.ts';
 

@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContactRow, EoiRow } from '../../src/shared/schemas/admin-lists.ts';
-import type { InboxStatus } from '../../src/shared/stages.ts';
-import {
-  applications,
-  auditLog,
-  contactMessages,
-  eoiRequests,
-} from '../../src/server/db/schema.ts';
+import type { ContactRow, EoiRow } from '#shared/schemas/admin-lists.ts';
+import type { InboxStatus } from '#shared/stages.ts';
+import { applications, auditLog, contactMessages, eoiRequests } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;

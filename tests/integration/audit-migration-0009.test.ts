@@ -9,8 +9,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PGLITE_EXTENSIONS } from '../../src/server/db/pglite-template.ts';
-import { MIGRATIONS_DIR } from '../../src/server/lib/paths.ts';
+import { PGLITE_EXTENSIONS } from '#server/db/pglite-template.ts';
+import { MIGRATIONS_DIR } from '#server/lib/paths.ts';
 import { createEmptyPostgresDatabase, TEST_DB_KIND } from '../helpers/db.ts';
 
 /**

@@ -8,7 +8,7 @@ import {
   auditLog,
   kycFiles,
   offers,
-} from '../../src/server/db/schema.ts';
+} from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { seedStaffMember, seedStaffToken } from '../helpers/staff-seed.ts';
 

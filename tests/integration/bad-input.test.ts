@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplicantSession } from '../../src/server/auth/applicant.ts';
+import { createApplicantSession } from '#server/auth/applicant.ts';
 import {
   applicationDetails,
   applications,
@@ -8,7 +8,7 @@ import {
   contactMessages,
   eoiRequests,
   kycFiles,
-} from '../../src/server/db/schema.ts';
+} from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardAssets } from '../../src/server/db/schema.ts';
-import type { Tier } from '../../src/shared/tiers.ts';
+import { cardAssets } from '#server/db/schema.ts';
+import type { Tier } from '#shared/tiers.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;

@@ -8,9 +8,9 @@ import {
   emailOutbox,
   identityChecks,
   kycFiles,
-} from '../../src/server/db/schema.ts';
-import { OVERRIDE_REASON_MESSAGE } from '../../src/shared/schemas/admin.ts';
-import type { ApplicantCaseResponse } from '../../src/shared/schemas/case.ts';
+} from '#server/db/schema.ts';
+import { OVERRIDE_REASON_MESSAGE } from '#shared/schemas/admin.ts';
+import type { ApplicantCaseResponse } from '#shared/schemas/case.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { seedStaffMember, seedStaffToken, type SeededMember } from '../helpers/staff-seed.ts';
 

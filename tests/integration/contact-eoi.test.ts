@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, emailOutbox, eoiRequests } from '../../src/server/db/schema.ts';
+import { contactMessages, emailOutbox, eoiRequests } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;

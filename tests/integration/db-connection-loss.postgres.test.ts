@@ -2,10 +2,10 @@
 import { inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/server/db/client.ts';
-import { publishEvent, type LiveEvent } from '../../src/server/events.ts';
-import { contactMessages, eoiRequests } from '../../src/server/db/schema.ts';
-import { DATABASE_UNAVAILABLE, GENERIC_ERROR } from '../../src/server/errors.ts';
+import { queryRows } from '#server/db/client.ts';
+import { publishEvent, type LiveEvent } from '#server/events.ts';
+import { contactMessages, eoiRequests } from '#server/db/schema.ts';
+import { DATABASE_UNAVAILABLE, GENERIC_ERROR } from '#server/errors.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/client.ts';
-import { queryRows } from '../../src/server/db/client.ts';
-import { schema } from '../../src/server/db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { queryRows } from '#server/db/client.ts';
+import { schema } from '#server/db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 /**

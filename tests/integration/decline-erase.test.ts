@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplicantSession } from '../../src/server/auth/applicant.ts';
+import { createApplicantSession } from '#server/auth/applicant.ts';
 import {
   applicationDetails,
   applications,
@@ -9,7 +9,7 @@ import {
   emailOutbox,
   erasureRequests,
   kycFiles,
-} from '../../src/server/db/schema.ts';
+} from '#server/db/schema.ts';
 import {
   ALREADY_ERASED_MESSAGE,
   DECLINE_WRONG_STAGE_MESSAGE,
@@ -17,10 +17,10 @@ import {
   ERASE_ALREADY_REQUESTED_MESSAGE,
   ERASE_NOT_REQUESTED_MESSAGE,
   ERASE_SELF_APPROVAL_MESSAGE,
-} from '../../src/shared/schemas/data-protection.ts';
-import { ERASE_REFUSED_MEMBER_MESSAGE } from '../../src/shared/retention.ts';
-import type { Stage } from '../../src/shared/stages.ts';
-import { NO_PERMISSION } from '../../src/shared/staff.ts';
+} from '#shared/schemas/data-protection.ts';
+import { ERASE_REFUSED_MEMBER_MESSAGE } from '#shared/retention.ts';
+import type { Stage } from '#shared/stages.ts';
+import { NO_PERMISSION } from '#shared/staff.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { fingerprint } from '../helpers/fingerprint.ts';
 import { seedStaffMember, seedStaffToken } from '../helpers/staff-seed.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApplicantSession } from '../../src/server/auth/applicant.ts';
-import { applications } from '../../src/server/db/schema.ts';
-import { publishEvent } from '../../src/server/events.ts';
+import { createApplicantSession } from '#server/auth/applicant.ts';
+import { applications } from '#server/db/schema.ts';
+import { publishEvent } from '#server/events.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { openEventStream } from '../helpers/sse.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isRenderedPath } from '../../src/server/http/page-render.ts';
-import { CORE_CODE_POINTS, coreUnicodeRange } from '../../src/shared/font-core.ts';
-import { SPA_PATHS } from '../../src/shared/routes.ts';
+import { isRenderedPath } from '#server/http/page-render.ts';
+import { CORE_CODE_POINTS, coreUnicodeRange } from '#shared/font-core.ts';
+import { SPA_PATHS } from '#shared/routes.ts';
 import { readFileSync } from 'node:fs';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplicantSession } from '../../src/server/auth/applicant.ts';
+import { createApplicantSession } from '#server/auth/applicant.ts';
 import {
   applicationDetails,
   applications,
@@ -9,9 +9,9 @@ import {
   identityChecks,
   offers,
   staffMembers,
-} from '../../src/server/db/schema.ts';
-import { SANCTIONS_BLOCK, SELF_APPROVAL } from '../../src/shared/schemas/staff.ts';
-import { NO_PERMISSION } from '../../src/shared/staff.ts';
+} from '#server/db/schema.ts';
+import { SANCTIONS_BLOCK, SELF_APPROVAL } from '#shared/schemas/staff.ts';
+import { NO_PERMISSION } from '#shared/staff.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { fingerprint } from '../helpers/fingerprint.ts';
 import { seedStaffMember, seedStaffToken, type SeededMember } from '../helpers/staff-seed.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeTable } from '../../src/server/app.ts';
+import { routeTable } from '#server/app.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { fuzzApp, problemsWith, type FuzzRequest } from '../helpers/fuzz.ts';
 

@@ -1,20 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eraseApplication } from '../../src/server/applicant/erase.ts';
-import { createApplicantSession } from '../../src/server/auth/applicant.ts';
-import {
-  applicationDetails,
-  applications,
-  auditLog,
-  identityChecks,
-} from '../../src/server/db/schema.ts';
-import { queryRows } from '../../src/server/db/client.ts';
+import { eraseApplication } from '#server/applicant/erase.ts';
+import { createApplicantSession } from '#server/auth/applicant.ts';
+import { applicationDetails, applications, auditLog, identityChecks } from '#server/db/schema.ts';
+import { queryRows } from '#server/db/client.ts';
 import {
   IDENTITY_APPROVE_WRONG_STATE,
   watchlistLabel,
   type ApplicantCaseResponse,
-} from '../../src/shared/schemas/case.ts';
-import { NO_PERMISSION } from '../../src/shared/staff.ts';
+} from '#shared/schemas/case.ts';
+import { NO_PERMISSION } from '#shared/staff.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { startFakeVeriff, type FakeVeriff } from '../helpers/fake-veriff.ts';
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplicantSession } from '../../src/server/auth/applicant.ts';
+import { createApplicantSession } from '#server/auth/applicant.ts';
 import {
   activations,
   applicantSessions,
@@ -10,13 +10,13 @@ import {
   emailOutbox,
   legalDocuments,
   offers,
-} from '../../src/server/db/schema.ts';
-import { hashToken, sha256Hex } from '../../src/server/lib/crypto.ts';
-import { MONTHLY_FEE_PENCE } from '../../src/shared/fees.ts';
-import { OFFER_MESSAGE } from '../../src/shared/schemas/apply.ts';
-import { SIGNATURE_MISMATCH_MESSAGE } from '../../src/shared/signature.ts';
-import type { Stage } from '../../src/shared/stages.ts';
-import type { Tier } from '../../src/shared/tiers.ts';
+} from '#server/db/schema.ts';
+import { hashToken, sha256Hex } from '#server/lib/crypto.ts';
+import { MONTHLY_FEE_PENCE } from '#shared/fees.ts';
+import { OFFER_MESSAGE } from '#shared/schemas/apply.ts';
+import { SIGNATURE_MISMATCH_MESSAGE } from '#shared/signature.ts';
+import type { Stage } from '#shared/stages.ts';
+import type { Tier } from '#shared/tiers.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 const WRONG_STAGE = 'This step is not available for your application right now.';

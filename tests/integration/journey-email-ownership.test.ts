@@ -7,12 +7,12 @@ import {
   emailOutbox,
   eoiRequests,
   magicLinks,
-} from '../../src/server/db/schema.ts';
+} from '#server/db/schema.ts';
 import {
   EMAIL_TAKEN_MESSAGE,
   LINK_INVALID_MESSAGE,
   MAGIC_LINK_SENT_MESSAGE,
-} from '../../src/shared/schemas/journey.ts';
+} from '#shared/schemas/journey.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 /**

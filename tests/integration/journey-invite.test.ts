@@ -1,12 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  applicantSessions,
-  applications,
-  auditLog,
-  inviteCodes,
-} from '../../src/server/db/schema.ts';
-import { hashToken } from '../../src/server/lib/crypto.ts';
+import { applicantSessions, applications, auditLog, inviteCodes } from '#server/db/schema.ts';
+import { hashToken } from '#server/lib/crypto.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 const INVALID = { ok: false, error: 'Invalid or expired invite code' };

@@ -1,18 +1,13 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSid } from '../../src/server/applicant/magic-link.ts';
-import {
-  applicantSessions,
-  applications,
-  emailOutbox,
-  magicLinks,
-} from '../../src/server/db/schema.ts';
-import { hashToken } from '../../src/server/lib/crypto.ts';
+import { createSid } from '#server/applicant/magic-link.ts';
+import { applicantSessions, applications, emailOutbox, magicLinks } from '#server/db/schema.ts';
+import { hashToken } from '#server/lib/crypto.ts';
 import {
   LINK_EXPIRED_MESSAGE,
   LINK_INVALID_MESSAGE,
   MAGIC_LINK_SENT_MESSAGE,
-} from '../../src/shared/schemas/journey.ts';
+} from '#shared/schemas/journey.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 const SENT = { ok: true, message: MAGIC_LINK_SENT_MESSAGE };

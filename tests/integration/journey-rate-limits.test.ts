@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, emailOutbox, magicLinks } from '../../src/server/db/schema.ts';
-import { MAGIC_LINK_SENT_MESSAGE } from '../../src/shared/schemas/journey.ts';
+import { applications, emailOutbox, magicLinks } from '#server/db/schema.ts';
+import { MAGIC_LINK_SENT_MESSAGE } from '#shared/schemas/journey.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 // The real limits (RATE_LIMIT_SCALE 1). Each test uses its own client addresses.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplicantSession } from '../../src/server/auth/applicant.ts';
+import { createApplicantSession } from '#server/auth/applicant.ts';
 import {
   applicationDetails,
   applications,
@@ -12,9 +12,9 @@ import {
   emailOutbox,
   identityChecks,
   kycFiles,
-} from '../../src/server/db/schema.ts';
+} from '#server/db/schema.ts';
 import { PDFDocument, PDFName } from 'pdf-lib';
-import type { Stage } from '../../src/shared/stages.ts';
+import type { Stage } from '#shared/stages.ts';
 import { heicWithItems } from '../helpers/heif.ts';
 import { ACTIVE_PDF_MARKERS, activePdf, plainPdf } from '../helpers/pdf.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

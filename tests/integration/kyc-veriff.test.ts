@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplicantSession } from '../../src/server/auth/applicant.ts';
+import { createApplicantSession } from '#server/auth/applicant.ts';
 import {
   applicationDetails,
   applications,
@@ -9,8 +9,8 @@ import {
   identityCheckEvents,
   identityChecks,
   kycFiles,
-} from '../../src/server/db/schema.ts';
-import type { Stage } from '../../src/shared/stages.ts';
+} from '#server/db/schema.ts';
+import type { Stage } from '#shared/stages.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import {
   FAKE_VERIFF_SECRET,

@@ -1,8 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, legalDocuments } from '../../src/server/db/schema.ts';
-import { LEGAL_DOCUMENTS, revisionTime } from '../../src/server/db/seed-content.ts';
-import { sha256Hex } from '../../src/server/lib/crypto.ts';
+import { auditLog, legalDocuments } from '#server/db/schema.ts';
+import { LEGAL_DOCUMENTS, revisionTime } from '#server/db/seed-content.ts';
+import { sha256Hex } from '#server/lib/crypto.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/server/db/client.ts';
+import { queryRows } from '#server/db/client.ts';
 import { createEmptyPostgresDatabase } from '../helpers/db.ts';
 import {
   onCleanup,

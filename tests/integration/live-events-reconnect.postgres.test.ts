@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/server/db/client.ts';
+import { queryRows } from '#server/db/client.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { openEventStream } from '../helpers/sse.ts';
 

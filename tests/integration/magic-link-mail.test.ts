@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { issueMagicLink, SPENT_LINK_NOTES } from '../../src/server/applicant/magic-link.ts';
-import { applications, emailOutbox, magicLinks } from '../../src/server/db/schema.ts';
-import { startMailWorker, type MailWorker } from '../../src/server/mail/outbox.ts';
-import { resumeLinkMail } from '../../src/server/mail/templates/resume-link.ts';
-import type { OutgoingMail } from '../../src/server/mail/transport.ts';
-import { applySession } from '../../src/server/services/apply-session.ts';
-import { LINK_EXPIRED_MESSAGE } from '../../src/shared/schemas/journey.ts';
+import { issueMagicLink, SPENT_LINK_NOTES } from '#server/applicant/magic-link.ts';
+import { applications, emailOutbox, magicLinks } from '#server/db/schema.ts';
+import { startMailWorker, type MailWorker } from '#server/mail/outbox.ts';
+import { resumeLinkMail } from '#server/mail/templates/resume-link.ts';
+import type { OutgoingMail } from '#server/mail/transport.ts';
+import { applySession } from '#server/services/apply-session.ts';
+import { LINK_EXPIRED_MESSAGE } from '#shared/schemas/journey.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, emailOutbox } from '../../src/server/db/schema.ts';
-import { queueEmail, startMailWorker, type MailWorker } from '../../src/server/mail/outbox.ts';
-import type { OutgoingMail } from '../../src/server/mail/transport.ts';
+import { auditLog, emailOutbox } from '#server/db/schema.ts';
+import { queueEmail, startMailWorker, type MailWorker } from '#server/mail/outbox.ts';
+import type { OutgoingMail } from '#server/mail/transport.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 /**

@@ -2,15 +2,15 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../src/server/db/client.ts';
-import { emailOutbox } from '../../src/server/db/schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { emailOutbox } from '#server/db/schema.ts';
 import {
   queueEmail,
   startMailWorker,
   type MailWorker,
   type MailWorkerOptions,
-} from '../../src/server/mail/outbox.ts';
-import { createSmtpTransport, type MailTransport } from '../../src/server/mail/transport.ts';
+} from '#server/mail/outbox.ts';
+import { createSmtpTransport, type MailTransport } from '#server/mail/transport.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 interface Received {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAINTENANCE_RETRY_AFTER_S } from '../../src/server/http/spa.ts';
+import { MAINTENANCE_RETRY_AFTER_S } from '#server/http/spa.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 /**

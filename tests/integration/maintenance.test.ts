@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, siteSettings } from '../../src/server/db/schema.ts';
-import { publishEvent } from '../../src/server/events.ts';
+import { auditLog, siteSettings } from '#server/db/schema.ts';
+import { publishEvent } from '#server/events.ts';
 import { openEventStream } from '../helpers/sse.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { nodeVersionProblem } from '../../src/server/node-version.ts';
+import { nodeVersionProblem } from '#server/node-version.ts';
 
 /** Runs `args` under this Node (24) made to report `version`, as an old Node would. */
 function runAs(version: string, args: string[]) {

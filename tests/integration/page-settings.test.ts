@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteSettings } from '../../src/server/db/schema.ts';
+import { siteSettings } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { queryRows } from '../../src/server/db/client.ts';
+import { queryRows } from '#server/db/client.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 /** Decision 040: the app's queries start no parallel workers (they cost more than they save). */

@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type Db } from '../../src/server/db/client.ts';
-import { plannedOnceHandle } from '../../src/server/db/prepared.ts';
-import { adminApplicantList } from '../../src/server/services/admin-applicant-list.ts';
-import { adminKycList } from '../../src/server/services/admin-kyc-list.ts';
-import { adminOfferList } from '../../src/server/services/admin-offer-list.ts';
+import { queryRows, type Db } from '#server/db/client.ts';
+import { plannedOnceHandle } from '#server/db/prepared.ts';
+import { adminApplicantList } from '#server/services/admin-applicant-list.ts';
+import { adminKycList } from '#server/services/admin-kyc-list.ts';
+import { adminOfferList } from '#server/services/admin-offer-list.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { seedStaffMember } from '../helpers/staff-seed.ts';
 

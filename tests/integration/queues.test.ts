@@ -5,10 +5,10 @@ import type {
   KycListFile,
   OfferListRow,
   QueuePage,
-} from '../../src/shared/schemas/admin.ts';
-import type { Stage } from '../../src/shared/stages.ts';
-import { queryRows } from '../../src/server/db/client.ts';
-import { applications } from '../../src/server/db/schema.ts';
+} from '#shared/schemas/admin.ts';
+import type { Stage } from '#shared/stages.ts';
+import { queryRows } from '#server/db/client.ts';
+import { applications } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import type { SeededMember } from '../helpers/staff-seed.ts';
 

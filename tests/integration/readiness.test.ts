@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { markShuttingDown } from '../../src/server/routes/health.ts';
+import { markShuttingDown } from '#server/routes/health.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 /** `GET /readyz`: whether a load balancer should send this instance traffic (CONTRACT §7). */

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplicantSession } from '../../src/server/auth/applicant.ts';
-import { applicationDetails, applications, kycFiles } from '../../src/server/db/schema.ts';
+import { createApplicantSession } from '#server/auth/applicant.ts';
+import { applicationDetails, applications, kycFiles } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase, queryRows, type Database } from '../../src/server/db/client.ts';
-import { applications, auditLog, jobRuns } from '../../src/server/db/schema.ts';
-import { runRetention } from '../../src/server/jobs/retention.ts';
+import { openDatabase, queryRows, type Database } from '#server/db/client.ts';
+import { applications, auditLog, jobRuns } from '#server/db/schema.ts';
+import { runRetention } from '#server/jobs/retention.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { TEST_DB_KIND } from '../helpers/db.ts';
 

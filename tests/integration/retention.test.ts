@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runRetention } from '../../src/server/jobs/retention.ts';
-import { queryRows, type Db } from '../../src/server/db/client.ts';
+import { runRetention } from '#server/jobs/retention.ts';
+import { queryRows, type Db } from '#server/db/client.ts';
 import {
   applicantSessions,
   applicationDetails,
@@ -22,9 +22,9 @@ import {
   staffAuthFailures,
   staffChallenges,
   staffTokens,
-} from '../../src/server/db/schema.ts';
-import type { FileStorage } from '../../src/server/storage/storage.ts';
-import type { Stage } from '../../src/shared/stages.ts';
+} from '#server/db/schema.ts';
+import type { FileStorage } from '#server/storage/storage.ts';
+import type { Stage } from '#shared/stages.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { fingerprint } from '../helpers/fingerprint.ts';
 

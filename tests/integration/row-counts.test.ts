@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/server/db/client.ts';
-import { compactRowCounts } from '../../src/server/lib/row-counts.ts';
+import { queryRows } from '#server/db/client.ts';
+import { compactRowCounts } from '#server/lib/row-counts.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 /**

@@ -1,11 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/server/db/client.ts';
-import {
-  nameWordStats,
-  readNameWordStats,
-  surelyOverCap,
-} from '../../src/server/lib/staff-search.ts';
+import { queryRows } from '#server/db/client.ts';
+import { nameWordStats, readNameWordStats, surelyOverCap } from '#server/lib/staff-search.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 /**

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPANY } from '../../src/shared/company.ts';
-import { SPA_PATHS } from '../../src/shared/routes.ts';
-import {
-  DEFAULT_DESCRIPTION,
-  DEFAULT_TITLE,
-  indexablePaths,
-  PAGE_META,
-} from '../../src/shared/seo.ts';
+import { COMPANY } from '#shared/company.ts';
+import { SPA_PATHS } from '#shared/routes.ts';
+import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, indexablePaths, PAGE_META } from '#shared/seo.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 const ORIGIN = 'https://waj.example';

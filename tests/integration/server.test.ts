@@ -1,14 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, staffAuthFailures, staffTokens } from '../../src/server/db/schema.ts';
-import { loggerOptions } from '../../src/server/app.ts';
-import {
-  appStartScript,
-  scriptHashSource,
-  themeInitScript,
-} from '../../src/server/http/inline-head.ts';
-import { createServer } from '../../src/server/server.ts';
+import { auditLog, staffAuthFailures, staffTokens } from '#server/db/schema.ts';
+import { loggerOptions } from '#server/app.ts';
+import { appStartScript, scriptHashSource, themeInitScript } from '#server/http/inline-head.ts';
+import { createServer } from '#server/server.ts';
 import { createTestApp, TEST_PASSPHRASE, type TestApp } from '../helpers/app.ts';
 import { DEFAULT_OWNER_EMAIL as OWNER_EMAIL } from '../helpers/lifecycle.ts';
 import { totpCode } from '../helpers/staff-seed.ts';

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { issueMagicLink } from '../../src/server/applicant/magic-link.ts';
-import type { Database } from '../../src/server/db/client.ts';
-import { applications, emailOutbox, serverSecrets } from '../../src/server/db/schema.ts';
-import { parseEnv, type Env } from '../../src/server/env.ts';
-import { sessionSecretPath } from '../../src/server/secrets.ts';
-import { createServer, type RunningServer } from '../../src/server/server.ts';
+import { issueMagicLink } from '#server/applicant/magic-link.ts';
+import type { Database } from '#server/db/client.ts';
+import { applications, emailOutbox, serverSecrets } from '#server/db/schema.ts';
+import { parseEnv, type Env } from '#server/env.ts';
+import { sessionSecretPath } from '#server/secrets.ts';
+import { createServer, type RunningServer } from '#server/server.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 /**

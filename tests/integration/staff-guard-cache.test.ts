@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffMembers, staffTokens } from '../../src/server/db/schema.ts';
-import { hashToken } from '../../src/server/lib/crypto.ts';
+import { staffMembers, staffTokens } from '#server/db/schema.ts';
+import { hashToken } from '#server/lib/crypto.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { changeStaffAccess, seedStaffMember, seedStaffToken } from '../helpers/staff-seed.ts';
 

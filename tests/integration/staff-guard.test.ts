@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isStaffRoute, OTHER_STAFF_ROUTES, routeTable } from '../../src/server/app.ts';
-import { NOT_AUTHENTICATED } from '../../src/server/auth/staff.ts';
-import { staffTokens } from '../../src/server/db/schema.ts';
-import { hashToken } from '../../src/server/lib/crypto.ts';
+import { isStaffRoute, OTHER_STAFF_ROUTES, routeTable } from '#server/app.ts';
+import { NOT_AUTHENTICATED } from '#server/auth/staff.ts';
+import { staffTokens } from '#server/db/schema.ts';
+import { hashToken } from '#server/lib/crypto.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { fingerprint } from '../helpers/fingerprint.ts';
 import {

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffTokens } from '../../src/server/db/schema.ts';
-import { hashToken } from '../../src/server/lib/crypto.ts';
-import type { SessionListRow } from '../../src/shared/schemas/staff.ts';
+import { staffTokens } from '#server/db/schema.ts';
+import { hashToken } from '#server/lib/crypto.ts';
+import type { SessionListRow } from '#shared/schemas/staff.ts';
 import {
   SESSION_IDLE_MESSAGE,
   STAFF_ACTIVITY_STEP_MS,
   STAFF_BACKGROUND_HEADER,
-} from '../../src/shared/staff.ts';
+} from '#shared/staff.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { changeStaffAccess, seedStaffMember, seedStaffToken } from '../helpers/staff-seed.ts';
 

@@ -1,7 +1,7 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Stage } from '../../src/shared/stages.ts';
-import type { Tier } from '../../src/shared/tiers.ts';
+import type { Stage } from '#shared/stages.ts';
+import type { Tier } from '#shared/tiers.ts';
 import {
   activations,
   applicantSessions,
@@ -14,10 +14,10 @@ import {
   magicLinks,
   offers,
   siteSettings,
-} from '../../src/server/db/schema.ts';
-import type { LiveEvent } from '../../src/server/events.ts';
-import { hashToken, UNAMBIGUOUS_ALPHABET } from '../../src/server/lib/crypto.ts';
-import { canonicalInviteCode } from '../../src/server/lib/invite-code.ts';
+} from '#server/db/schema.ts';
+import type { LiveEvent } from '#server/events.ts';
+import { hashToken, UNAMBIGUOUS_ALPHABET } from '#server/lib/crypto.ts';
+import { canonicalInviteCode } from '#server/lib/invite-code.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 const PUBLIC_URL = 'https://waj.example';

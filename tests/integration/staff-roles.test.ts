@@ -5,14 +5,14 @@ import {
   routeTable,
   UPLOAD_ROUTES,
   type RouteEntry,
-} from '../../src/server/app.ts';
+} from '#server/app.ts';
 import {
   NO_PERMISSION,
   STAFF_CALLS,
   STAFF_ROLES,
   STAFF_SIGN_IN_CALLS,
   type StaffRole,
-} from '../../src/shared/staff.ts';
+} from '#shared/staff.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { fingerprint } from '../helpers/fingerprint.ts';
 import {

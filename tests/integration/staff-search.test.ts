@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, eoiRequests } from '../../src/server/db/schema.ts';
-import { commonNameWords, narrowingWords } from '../../src/server/lib/staff-search.ts';
+import { applications, eoiRequests } from '#server/db/schema.ts';
+import { commonNameWords, narrowingWords } from '#server/lib/staff-search.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
 /**

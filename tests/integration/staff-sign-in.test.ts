@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOO_MANY_ATTEMPTS } from '../../src/server/auth/staff-throttle.ts';
-import { NOT_AUTHENTICATED } from '../../src/server/auth/staff.ts';
-import { queryRows } from '../../src/server/db/client.ts';
+import { TOO_MANY_ATTEMPTS } from '#server/auth/staff-throttle.ts';
+import { NOT_AUTHENTICATED } from '#server/auth/staff.ts';
+import { queryRows } from '#server/db/client.ts';
 import {
   auditLog,
   emailOutbox,
@@ -13,8 +13,8 @@ import {
   staffMembers,
   staffRecoveryCodes,
   staffTokens,
-} from '../../src/server/db/schema.ts';
-import { hashPassphrase, hashToken } from '../../src/server/lib/crypto.ts';
+} from '#server/db/schema.ts';
+import { hashPassphrase, hashToken } from '#server/lib/crypto.ts';
 import {
   CHALLENGE_EXPIRED,
   INVALID_CODE,
@@ -22,8 +22,8 @@ import {
   JOIN_LINK_INVALID,
   LAST_OWNER,
   PASSPHRASE_TOO_SHORT,
-} from '../../src/shared/schemas/staff.ts';
-import type { StaffRole } from '../../src/shared/staff.ts';
+} from '#shared/schemas/staff.ts';
+import type { StaffRole } from '#shared/staff.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { fingerprint } from '../helpers/fingerprint.ts';
 import {

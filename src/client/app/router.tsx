@@ -1,6 +1,6 @@
 import { Suspense, use, useEffect, type ComponentType } from 'react';
 import { matchRoutes, Outlet, Route, Routes, useLocation } from 'react-router';
-import type { SpaPath } from '../../shared/routes.ts';
+import type { SpaPath } from '#shared/routes.ts';
 import { AppErrorBoundary, RouteErrorBoundary } from '../components/errors/route-error.tsx';
 import { pageLoadSettled, pageLoadStarted } from '../lib/page-loading.ts';
 import { registerReadAhead } from '../lib/read-ahead.ts';

@@ -1,4 +1,4 @@
-import type { SpaPath } from '../../shared/routes.ts';
+import type { SpaPath } from '#shared/routes.ts';
 
 /**
  * Every route of the SPA with an href builder. Build links with `paths.x.getHref()`, never

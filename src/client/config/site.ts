@@ -1,6 +1,6 @@
-import { BRAND, DEFAULT_TITLE, documentTitle } from '../../shared/seo.ts';
+import { BRAND, DEFAULT_TITLE, documentTitle } from '#shared/seo.ts';
 
-export { COMPANY } from '../../shared/company.ts';
+export { COMPANY } from '#shared/company.ts';
 export const BRAND_NAME = BRAND;
 export { DEFAULT_TITLE };
 

@@ -1,4 +1,4 @@
-import { PAGE_DATA_ID, type PageQuery } from '../../shared/page-data.ts';
+import { PAGE_DATA_ID, type PageQuery } from '#shared/page-data.ts';
 import { setData } from './public-data.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import type { SiteSettingResponse } from '../../shared/schemas/site.ts';
-import { isEnabled } from '../../shared/settings.ts';
+import type { SiteSettingResponse } from '#shared/schemas/site.ts';
+import { isEnabled } from '#shared/settings.ts';
 import { api } from './api-client.ts';
 import { subscribeLiveEvents } from './live-events.ts';
 import { invalidate, setData, useData, type DataSource, type DataState } from './public-data.ts';

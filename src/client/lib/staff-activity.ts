@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { STAFF_ACTIVITY_STEP_MS } from '../../shared/staff.ts';
+import { STAFF_ACTIVITY_STEP_MS } from '#shared/staff.ts';
 
 /**
  * When the server last recorded a call of this tab's staff session, as the panel counts it

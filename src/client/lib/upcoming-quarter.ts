@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { upcomingQuarter } from '../../shared/company.ts';
+import { upcomingQuarter } from '#shared/company.ts';
 
 const noUpdates = () => () => undefined;
 

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import type { Stage } from '../../shared/stages.ts';
-import { EMAIL_TAKEN_MESSAGE } from '../../shared/schemas/journey.ts';
+import type { Stage } from '#shared/stages.ts';
+import { EMAIL_TAKEN_MESSAGE } from '#shared/schemas/journey.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Tx } from '../db/client.ts';
 import { applications } from '../db/schema.ts';

@@ -1,5 +1,5 @@
 import { eq, or, sql } from 'drizzle-orm';
-import type { ErasureReason } from '../../shared/retention.ts';
+import type { ErasureReason } from '#shared/retention.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NEXT_STAGES, STAGES } from '../../shared/stages.ts';
+import { NEXT_STAGES, STAGES } from '#shared/stages.ts';
 import { allowedSources } from './stage.ts';
 
 describe('the table of moves is the one definition moveStage uses', () => {

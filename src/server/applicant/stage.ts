@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { canTransition, STAGES, type Stage } from '../../shared/stages.ts';
+import { canTransition, STAGES, type Stage } from '#shared/stages.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Tx } from '../db/client.ts';
 import { applications } from '../db/schema.ts';

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { APPLY_SESSION_COOKIE, SESSION_COOKIE, SESSION_TOKEN_HEADER } from '../../shared/api.ts';
+import { APPLY_SESSION_COOKIE, SESSION_COOKIE, SESSION_TOKEN_HEADER } from '#shared/api.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { applicantSessions } from '../db/schema.ts';
 import { AppError } from '../errors.ts';

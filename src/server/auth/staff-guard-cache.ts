@@ -1,4 +1,4 @@
-import type { StaffMember } from '../../shared/staff.ts';
+import type { StaffMember } from '#shared/staff.ts';
 import type { EventHub } from '../events.ts';
 
 /** What the staff guard reads for a token: its member, and what decides whether it still holds. */

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { AdminAuthResponse, AdminSessionResponse } from '../../shared/schemas/staff.ts';
-import { CHALLENGE_EXPIRED, INVALID_CODE } from '../../shared/schemas/staff.ts';
-import type { StaffMember } from '../../shared/staff.ts';
+import type { AdminAuthResponse, AdminSessionResponse } from '#shared/schemas/staff.ts';
+import { CHALLENGE_EXPIRED, INVALID_CODE } from '#shared/schemas/staff.ts';
+import type { StaffMember } from '#shared/staff.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { staffChallenges, staffMembers, staffRecoveryCodes, staffTokens } from '../db/schema.ts';

@@ -1,13 +1,13 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { ADMIN_TOKEN_HEADER } from '../../shared/api.ts';
+import { ADMIN_TOKEN_HEADER } from '#shared/api.ts';
 import {
   SESSION_IDLE_MESSAGE,
   STAFF_ACTIVITY_STEP_MS,
   STAFF_BACKGROUND_HEADER,
   STAFF_IDLE_MS,
   type StaffMember,
-} from '../../shared/staff.ts';
+} from '#shared/staff.ts';
 import { staffMembers, staffTokens } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noticePeriod, RETENTION_RULES } from '../../shared/retention.ts';
+import { noticePeriod, RETENTION_RULES } from '#shared/retention.ts';
 import { LEGAL_DOCUMENTS } from './seed-content.ts';
 
 describe('the seeded privacy notice', () => {

@@ -18,9 +18,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { WATCHLIST_MATCHES } from '../../shared/schemas/case.ts';
-import { EMPLOYMENT_STATUSES } from '../../shared/schemas/journey.ts';
-import { LEGAL_SLUGS } from '../../shared/schemas/site.ts';
+import { WATCHLIST_MATCHES } from '#shared/schemas/case.ts';
+import { EMPLOYMENT_STATUSES } from '#shared/schemas/journey.ts';
+import { LEGAL_SLUGS } from '#shared/schemas/site.ts';
 import {
   ACTOR_TYPES,
   IDENTITY_DECISIONS,
@@ -31,10 +31,10 @@ import {
   KYC_PROVIDERS,
   MAIL_STATUSES,
   STAGES,
-} from '../../shared/stages.ts';
-import { ERASURE_REASONS } from '../../shared/retention.ts';
-import { STAFF_ROLES, STAFF_STATUSES } from '../../shared/staff.ts';
-import { TIERS } from '../../shared/tiers.ts';
+} from '#shared/stages.ts';
+import { ERASURE_REASONS } from '#shared/retention.ts';
+import { STAFF_ROLES, STAFF_STATUSES } from '#shared/staff.ts';
+import { TIERS } from '#shared/tiers.ts';
 
 // Time indexes are ascending on purpose: a backward scan serves `ORDER BY … DESC` (nulls first,
 // PostgreSQL's default), which a `DESC NULLS LAST` index cannot.

@@ -7,7 +7,7 @@
  * elements) with no classes, styles, ids, scripts or images; the page renders the title.
  */
 
-import { MEMBER_RETENTION, noticePeriod, RETENTION_RULES } from '../../shared/retention.ts';
+import { MEMBER_RETENTION, noticePeriod, RETENTION_RULES } from '#shared/retention.ts';
 
 /**
  * The privacy notice's retention rows, written from the one retention table the job enforces

@@ -8,8 +8,8 @@ import {
   PAGE_QUERY_KEYS,
   type PageQuery,
   type PageRenderer,
-} from '../../shared/page-data.ts';
-import type { CardAssetsResponse } from '../../shared/schemas/site.ts';
+} from '#shared/page-data.ts';
+import type { CardAssetsResponse } from '#shared/schemas/site.ts';
 import type { Db } from '../db/client.ts';
 import { PROJECT_ROOT } from '../lib/paths.ts';
 import type { PublicSettings } from '../public-settings.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UPLOAD_HEADER, UPLOAD_HEADER_VALUE } from '../../shared/api.ts';
+import { UPLOAD_HEADER, UPLOAD_HEADER_VALUE } from '#shared/api.ts';
 import type { Env } from '../env.ts';
 import { AppError } from '../errors.ts';
 

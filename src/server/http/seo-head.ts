@@ -1,11 +1,11 @@
-import { COMPANY } from '../../shared/company.ts';
+import { COMPANY } from '#shared/company.ts';
 import {
   BRAND,
   canonicalPath,
   DEFAULT_DESCRIPTION,
   documentTitle,
   type PageMeta,
-} from '../../shared/seo.ts';
+} from '#shared/seo.ts';
 
 /** The sharing image, rendered at build time (1200 × 630). */
 export const OG_IMAGE_PATH = '/press/waj-og.png';

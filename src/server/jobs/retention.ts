@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { retentionCutoff, type ErasureReason } from '../../shared/retention.ts';
-import type { Stage } from '../../shared/stages.ts';
+import { retentionCutoff, type ErasureReason } from '#shared/retention.ts';
+import type { Stage } from '#shared/stages.ts';
 import { deleted, deleteQueuedFiles, eraseApplication } from '../applicant/erase.ts';
 import type { Actor } from '../audit.ts';
 import { queryRows, type Db, type Tx } from '../db/client.ts';

@@ -1,4 +1,4 @@
-import { KYC_FILES_REQUIRED_MESSAGE } from '../../shared/schemas/journey.ts';
+import { KYC_FILES_REQUIRED_MESSAGE } from '#shared/schemas/journey.ts';
 import { writeAudit } from '../audit.ts';
 import { identityChecks } from '../db/schema.ts';
 import type { Env } from '../env.ts';

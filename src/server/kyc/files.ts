@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { KycFileType, Stage } from '../../shared/stages.ts';
+import type { KycFileType, Stage } from '#shared/stages.ts';
 import type { Actor } from '../audit.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { applications, identityChecks, kycFiles } from '../db/schema.ts';

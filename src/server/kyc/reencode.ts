@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from '../errors.ts';
-import { KYC_UNREADABLE_MESSAGE } from '../../shared/schemas/journey.ts';
+import { KYC_UNREADABLE_MESSAGE } from '#shared/schemas/journey.ts';
 import { decodeHeic } from './heic.ts';
 import { rewritePdf } from './pdf.ts';
 import type { SniffedType } from './sniff.ts';

@@ -1,4 +1,4 @@
-import type { Stage } from '../../shared/stages.ts';
+import type { Stage } from '#shared/stages.ts';
 import type { Actor } from '../audit.ts';
 import type { Db, Tx } from '../db/client.ts';
 

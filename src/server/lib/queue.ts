@@ -1,10 +1,10 @@
 import { and, asc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { QueueAssigned, QueueAssignee } from '../../shared/schemas/admin.ts';
-import type { Stage } from '../../shared/stages.ts';
+import type { QueueAssigned, QueueAssignee } from '#shared/schemas/admin.ts';
+import type { Stage } from '#shared/stages.ts';
 import { applications } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
 import { nameOrEmailMatches } from './staff-search.ts';
-import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
+import type { ListTotal } from '#shared/schemas/admin-lists.ts';
 import { idsPlaceholder, prepared } from '../db/prepared.ts';
 import {
   cappedCountAndPage,

@@ -9,7 +9,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
+import type { ListTotal } from '#shared/schemas/admin-lists.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { rowCounts } from '../db/schema.ts';

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { OutboxHealth } from '../../shared/schemas/mail.ts';
+import type { OutboxHealth } from '#shared/schemas/mail.ts';
 import { queryRows, type Db, type Tx } from '../db/client.ts';
 import { emailOutbox } from '../db/schema.ts';
 import type { MailTransport } from './transport.ts';

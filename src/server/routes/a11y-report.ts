@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { A11Y_REPORT_MISSING, A11Y_REPORT_PATH } from '../../shared/schemas/admin-lists.ts';
+import { A11Y_REPORT_MISSING, A11Y_REPORT_PATH } from '#shared/schemas/admin-lists.ts';
 import type { AppContext } from '../context.ts';
 
 /** Where `npm run a11y` writes its report by default and where the server reads it. */

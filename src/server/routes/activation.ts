@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ActivationResponse } from '../../shared/schemas/journey.ts';
+import type { ActivationResponse } from '#shared/schemas/journey.ts';
 import { authenticateApplicant } from '../auth/applicant.ts';
 import type { AppContext } from '../context.ts';
 import { activation } from '../services/activation.ts';

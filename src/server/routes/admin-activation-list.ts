@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZQueueRequest, type ActivationListResponse } from '../../shared/schemas/admin.ts';
+import { ZQueueRequest, type ActivationListResponse } from '#shared/schemas/admin.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZApplicantCaseRequest, type ApplicantCaseResponse } from '../../shared/schemas/case.ts';
+import { ZApplicantCaseRequest, type ApplicantCaseResponse } from '#shared/schemas/case.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';

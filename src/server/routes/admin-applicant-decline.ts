@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   ZApplicantDeclineRequest,
   type ApplicantDeclineResponse,
-} from '../../shared/schemas/data-protection.ts';
+} from '#shared/schemas/data-protection.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';

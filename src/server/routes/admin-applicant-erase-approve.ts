@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   ZApplicantEraseApproveRequest,
   type ApplicantEraseApproveResponse,
-} from '../../shared/schemas/data-protection.ts';
+} from '#shared/schemas/data-protection.ts';
 import { deleteQueuedFiles } from '../applicant/erase.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZApplicantExportRequest } from '../../shared/schemas/data-protection.ts';
+import { ZApplicantExportRequest } from '#shared/schemas/data-protection.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { errorHandler, parseInput } from '../errors.ts';

@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  ZApplicantListRequest,
-  type ApplicantListResponse,
-} from '../../shared/schemas/admin-lists.ts';
+import { ZApplicantListRequest, type ApplicantListResponse } from '#shared/schemas/admin-lists.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';
 import { adminApplicantList } from '../services/admin-applicant-list.ts';

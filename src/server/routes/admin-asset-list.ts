@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AssetListResponse } from '../../shared/schemas/admin-lists.ts';
+import type { AssetListResponse } from '#shared/schemas/admin-lists.ts';
 import type { AppContext } from '../context.ts';
 import { adminAssetList } from '../services/admin-asset-list.ts';
 

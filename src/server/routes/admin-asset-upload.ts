@@ -6,8 +6,8 @@ import {
   ASSET_TOO_LARGE_MESSAGE,
   ZAssetTier,
   type AssetUploadResponse,
-} from '../../shared/schemas/admin-lists.ts';
-import { z } from '../../shared/schemas/zod.ts';
+} from '#shared/schemas/admin-lists.ts';
+import { z } from '#shared/schemas/zod.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, parseInput } from '../errors.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZAuditExportRequest } from '../../shared/schemas/audit.ts';
+import { ZAuditExportRequest } from '#shared/schemas/audit.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { errorHandler, parseInput } from '../errors.ts';

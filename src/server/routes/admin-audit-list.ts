@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZAuditListRequest, type AuditListResponse } from '../../shared/schemas/audit.ts';
+import { ZAuditListRequest, type AuditListResponse } from '#shared/schemas/audit.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';
 import { adminAuditList } from '../services/admin-audit-list.ts';

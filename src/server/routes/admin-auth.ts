@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ZAdminAuthRequest, ZAdminCodeRequest } from '../../shared/schemas/staff.ts';
+import { ZAdminAuthRequest, ZAdminCodeRequest } from '#shared/schemas/staff.ts';
 import type { SignInRequest } from '../auth/staff-sign-in.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';

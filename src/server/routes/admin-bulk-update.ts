@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZBulkUpdateRequest, type BulkUpdateResponse } from '../../shared/schemas/admin-lists.ts';
+import { ZBulkUpdateRequest, type BulkUpdateResponse } from '#shared/schemas/admin-lists.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';

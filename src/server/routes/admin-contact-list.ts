@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZInboxListRequest, type ContactListResponse } from '../../shared/schemas/admin-lists.ts';
+import { ZInboxListRequest, type ContactListResponse } from '#shared/schemas/admin-lists.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';
 import { adminContactList } from '../services/admin-contact-list.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ApiSuccess } from '../../shared/api.ts';
-import { ZInboxUpdateRequest } from '../../shared/schemas/admin-lists.ts';
+import type { ApiSuccess } from '#shared/api.ts';
+import { ZInboxUpdateRequest } from '#shared/schemas/admin-lists.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';

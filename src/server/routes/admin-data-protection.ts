@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { DataProtectionResponse } from '../../shared/schemas/data-protection.ts';
+import type { DataProtectionResponse } from '#shared/schemas/data-protection.ts';
 import type { AppContext } from '../context.ts';
 import { adminDataProtection } from '../services/admin-data-protection.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZFailedMailListRequest, type FailedMailListResponse } from '../../shared/schemas/mail.ts';
+import { ZFailedMailListRequest, type FailedMailListResponse } from '#shared/schemas/mail.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';
 import { adminEmailFailedList } from '../services/admin-email-failed-list.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZMailRetryRequest, type MailRetryResponse } from '../../shared/schemas/mail.ts';
+import { ZMailRetryRequest, type MailRetryResponse } from '#shared/schemas/mail.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';

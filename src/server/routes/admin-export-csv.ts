@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZExportCsvRequest } from '../../shared/schemas/admin-lists.ts';
+import { ZExportCsvRequest } from '#shared/schemas/admin-lists.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { errorHandler, parseInput } from '../errors.ts';

@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  ZIdentityApproveRequest,
-  type IdentityApproveResponse,
-} from '../../shared/schemas/case.ts';
+import { ZIdentityApproveRequest, type IdentityApproveResponse } from '#shared/schemas/case.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';

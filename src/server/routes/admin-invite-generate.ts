@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   ZInviteGenerateIssuedRequest,
   type InviteGenerateResponse,
-} from '../../shared/schemas/admin.ts';
+} from '#shared/schemas/admin.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { InviteListResponse } from '../../shared/schemas/admin.ts';
+import type { InviteListResponse } from '#shared/schemas/admin.ts';
 import type { AppContext } from '../context.ts';
 import { adminInviteList } from '../services/admin-invite-list.ts';
 

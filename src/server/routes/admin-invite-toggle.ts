@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZInviteToggleRequest, type InviteToggleResponse } from '../../shared/schemas/admin.ts';
+import { ZInviteToggleRequest, type InviteToggleResponse } from '#shared/schemas/admin.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';

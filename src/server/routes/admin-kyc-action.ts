@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZKycActionRequest, type KycActionResponse } from '../../shared/schemas/admin.ts';
+import { ZKycActionRequest, type KycActionResponse } from '#shared/schemas/admin.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZKycListRequest, type KycListResponse } from '../../shared/schemas/admin.ts';
+import { ZKycListRequest, type KycListResponse } from '#shared/schemas/admin.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';

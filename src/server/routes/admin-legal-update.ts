@@ -3,7 +3,7 @@ import {
   LEGAL_HTML_MAX,
   ZLegalUpdateRequest,
   type LegalUpdateResponse,
-} from '../../shared/schemas/site.ts';
+} from '#shared/schemas/site.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';

@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  ZMaintenanceToggleRequest,
-  type MaintenanceToggleResponse,
-} from '../../shared/schemas/site.ts';
+import { ZMaintenanceToggleRequest, type MaintenanceToggleResponse } from '#shared/schemas/site.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';

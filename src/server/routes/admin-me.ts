@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AdminMeResponse } from '../../shared/schemas/staff.ts';
+import type { AdminMeResponse } from '#shared/schemas/staff.ts';
 import { staffOf } from '../auth/staff.ts';
 
 /** `admin-me`: the member the token belongs to, for the panel's name and role. */

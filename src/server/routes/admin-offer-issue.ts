@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ZOfferIssueRequest } from '../../shared/schemas/admin.ts';
-import type { OfferIssueResponse } from '../../shared/schemas/staff.ts';
+import { ZOfferIssueRequest } from '#shared/schemas/admin.ts';
+import type { OfferIssueResponse } from '#shared/schemas/staff.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';

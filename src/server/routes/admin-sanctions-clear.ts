@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { StaffOkResponse } from '../../shared/schemas/admin.ts';
-import { ZSanctionsClearRequest } from '../../shared/schemas/staff.ts';
+import type { StaffOkResponse } from '#shared/schemas/admin.ts';
+import { ZSanctionsClearRequest } from '#shared/schemas/staff.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SessionListResponse } from '../../shared/schemas/staff.ts';
+import type { SessionListResponse } from '#shared/schemas/staff.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { adminSessionList } from '../services/admin-session-list.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZSessionRevokeRequest } from '../../shared/schemas/staff.ts';
+import { ZSessionRevokeRequest } from '#shared/schemas/staff.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';

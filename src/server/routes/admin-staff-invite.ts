@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZStaffInviteRequest, type StaffInviteResponse } from '../../shared/schemas/staff.ts';
+import { ZStaffInviteRequest, type StaffInviteResponse } from '#shared/schemas/staff.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZStaffJoinRequest } from '../../shared/schemas/staff.ts';
+import { ZStaffJoinRequest } from '#shared/schemas/staff.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';
 import { limitFor } from '../rate-limits.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { StaffListResponse } from '../../shared/schemas/staff.ts';
+import type { StaffListResponse } from '#shared/schemas/staff.ts';
 import type { AppContext } from '../context.ts';
 import { adminStaffList } from '../services/admin-staff-list.ts';
 

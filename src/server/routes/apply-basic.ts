@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ZApplyBasicRequest } from '../../shared/schemas/apply.ts';
-import type { ApplyBasicResponse } from '../../shared/schemas/journey.ts';
+import { ZApplyBasicRequest } from '#shared/schemas/apply.ts';
+import type { ApplyBasicResponse } from '#shared/schemas/journey.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';
 import { isHoneypotFilled } from '../lib/honeypot.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZApplyDetailsRequest, type ApplyDetailsResponse } from '../../shared/schemas/journey.ts';
+import { ZApplyDetailsRequest, type ApplyDetailsResponse } from '#shared/schemas/journey.ts';
 import { authenticateApplicant } from '../auth/applicant.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ApplyGetStageResponse } from '../../shared/schemas/journey.ts';
+import type { ApplyGetStageResponse } from '#shared/schemas/journey.ts';
 import { authenticateApplicant } from '../auth/applicant.ts';
 import type { AppContext } from '../context.ts';
 import { applyGetStage, assertOwnApplication } from '../services/apply-get-stage.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { KycStartResponse } from '../../shared/schemas/journey.ts';
+import type { KycStartResponse } from '#shared/schemas/journey.ts';
 import { authenticateApplicant } from '../auth/applicant.ts';
 import type { AppContext } from '../context.ts';
 import { kycProvider } from '../kyc/provider.ts';

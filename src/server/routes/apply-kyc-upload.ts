@@ -6,7 +6,7 @@ import {
   KYC_TOO_LARGE_MESSAGE,
   ZKycUploadFields,
   type KycUploadResponse,
-} from '../../shared/schemas/journey.ts';
+} from '#shared/schemas/journey.ts';
 import { authenticateApplicant } from '../auth/applicant.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, parseInput } from '../errors.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ZMagicLinkRequest } from '../../shared/schemas/apply.ts';
-import { MAGIC_LINK_SENT_MESSAGE, type MagicLinkResponse } from '../../shared/schemas/journey.ts';
+import { ZMagicLinkRequest } from '#shared/schemas/apply.ts';
+import { MAGIC_LINK_SENT_MESSAGE, type MagicLinkResponse } from '#shared/schemas/journey.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';
 import { limitFor, MAGIC_LINKS_PER_EMAIL, scaledMax } from '../rate-limits.ts';

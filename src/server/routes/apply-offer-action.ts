@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ZOfferActionRequest } from '../../shared/schemas/apply.ts';
-import type { OfferActionResponse } from '../../shared/schemas/journey.ts';
+import { ZOfferActionRequest } from '#shared/schemas/apply.ts';
+import type { OfferActionResponse } from '#shared/schemas/journey.ts';
 import { authenticateApplicant } from '../auth/applicant.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZApplySessionRequest, type ApplySessionResponse } from '../../shared/schemas/journey.ts';
+import { ZApplySessionRequest, type ApplySessionResponse } from '#shared/schemas/journey.ts';
 import { setApplicantCookies } from '../auth/applicant.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';

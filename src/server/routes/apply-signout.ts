@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ApplySignoutResponse } from '../../shared/schemas/journey.ts';
+import type { ApplySignoutResponse } from '#shared/schemas/journey.ts';
 import { applicantTokenOf, clearApplicantCookies } from '../auth/applicant.ts';
 import type { AppContext } from '../context.ts';
 import { applySignout } from '../services/apply-signout.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ZInviteCodeRequest } from '../../shared/schemas/apply.ts';
-import type { VerifyCodeResponse } from '../../shared/schemas/journey.ts';
+import { ZInviteCodeRequest } from '#shared/schemas/apply.ts';
+import type { VerifyCodeResponse } from '#shared/schemas/journey.ts';
 import { setApplicantCookies } from '../auth/applicant.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';

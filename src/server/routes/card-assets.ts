@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CardAssetsResponse } from '../../shared/schemas/site.ts';
+import type { CardAssetsResponse } from '#shared/schemas/site.ts';
 import type { AppContext } from '../context.ts';
 import { listCardAssets } from '../services/card-assets.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ZContactRequest } from '../../shared/schemas/contact.ts';
-import type { ContactResponse } from '../../shared/schemas/site.ts';
+import { ZContactRequest } from '#shared/schemas/contact.ts';
+import type { ContactResponse } from '#shared/schemas/site.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';
 import { isHoneypotFilled } from '../lib/honeypot.ts';

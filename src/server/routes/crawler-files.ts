@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { indexablePaths } from '../../shared/seo.ts';
+import { indexablePaths } from '#shared/seo.ts';
 import type { AppContext } from '../context.ts';
 
 /** Screens no search engine should crawl: staff, the applicant journey past its start, legal tools. */

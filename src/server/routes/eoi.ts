@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZEoiRequest, type EoiResponse } from '../../shared/schemas/site.ts';
+import { ZEoiRequest, type EoiResponse } from '#shared/schemas/site.ts';
 import type { AppContext } from '../context.ts';
 import { parseInput } from '../errors.ts';
 import { isHoneypotFilled } from '../lib/honeypot.ts';

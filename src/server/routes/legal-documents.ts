@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { LegalDocumentsResponse } from '../../shared/schemas/site.ts';
+import type { LegalDocumentsResponse } from '#shared/schemas/site.ts';
 import type { AppContext } from '../context.ts';
 import { listLegalDocuments } from '../services/legal-documents.ts';
 

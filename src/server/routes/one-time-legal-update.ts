@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { OneTimeLegalUpdateResponse } from '../../shared/schemas/site.ts';
+import type { OneTimeLegalUpdateResponse } from '#shared/schemas/site.ts';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
 import { oneTimeLegalUpdate } from '../services/one-time-legal-update.ts';

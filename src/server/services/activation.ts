@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ActivationResponse } from '../../shared/schemas/journey.ts';
+import type { ActivationResponse } from '#shared/schemas/journey.ts';
 import type { Db } from '../db/client.ts';
 import { activations, applications } from '../db/schema.ts';
 import { AppError } from '../errors.ts';

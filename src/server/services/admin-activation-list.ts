@@ -1,10 +1,10 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { ActivationListRow } from '../../shared/schemas/admin.ts';
+import type { ActivationListRow } from '#shared/schemas/admin.ts';
 import type { Db } from '../db/client.ts';
 import { applications, offers, staffMembers } from '../db/schema.ts';
 import { assigneeOf, stageQueueRows, type QueueInput } from '../lib/queue.ts';
 import { COUNTED_COLUMNS, NOT_COUNTED, type CountedCte } from '../lib/row-counts.ts';
-import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
+import type { ListTotal } from '#shared/schemas/admin-lists.ts';
 
 /**
  * A page's applicants and when each signed, for the ids `ids` selects (prepared as `name`:

@@ -1,11 +1,7 @@
 import { and, desc, eq, notLike } from 'drizzle-orm';
-import {
-  CASE_NOT_FOUND,
-  type ApplicantCaseResponse,
-  type CaseFile,
-} from '../../shared/schemas/case.ts';
-import type { ApplicationCase } from '../../shared/schemas/data-protection.ts';
-import { mayCall, type StaffRole } from '../../shared/staff.ts';
+import { CASE_NOT_FOUND, type ApplicantCaseResponse, type CaseFile } from '#shared/schemas/case.ts';
+import type { ApplicationCase } from '#shared/schemas/data-protection.ts';
+import { mayCall, type StaffRole } from '#shared/staff.ts';
 import type { Db } from '../db/client.ts';
 import {
   activations,

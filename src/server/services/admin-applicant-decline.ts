@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { DECLINE_WRONG_STAGE_MESSAGE } from '../../shared/schemas/data-protection.ts';
-import type { Stage } from '../../shared/stages.ts';
+import { DECLINE_WRONG_STAGE_MESSAGE } from '#shared/schemas/data-protection.ts';
+import type { Stage } from '#shared/stages.ts';
 import { moveStage } from '../applicant/stage.ts';
 import type { Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import {
   ERASE_NOT_REQUESTED_MESSAGE,
   ERASE_SELF_APPROVAL_MESSAGE,
-} from '../../shared/schemas/data-protection.ts';
-import { ERASE_REFUSED_MEMBER_MESSAGE } from '../../shared/retention.ts';
+} from '#shared/schemas/data-protection.ts';
+import { ERASE_REFUSED_MEMBER_MESSAGE } from '#shared/retention.ts';
 import { eraseApplication } from '../applicant/erase.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import {
   ALREADY_ERASED_MESSAGE,
   ERASE_ALREADY_REQUESTED_MESSAGE,
-} from '../../shared/schemas/data-protection.ts';
-import { ERASE_REFUSED_MEMBER_MESSAGE } from '../../shared/retention.ts';
+} from '#shared/schemas/data-protection.ts';
+import { ERASE_REFUSED_MEMBER_MESSAGE } from '#shared/retention.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { applications, erasureRequests } from '../db/schema.ts';

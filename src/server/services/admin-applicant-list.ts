@@ -4,8 +4,8 @@ import type {
   ListTotal,
   SanctionsFilter,
   YesNo,
-} from '../../shared/schemas/admin-lists.ts';
-import type { IdentityDecision, IdentityStatus, Stage } from '../../shared/stages.ts';
+} from '#shared/schemas/admin-lists.ts';
+import type { IdentityDecision, IdentityStatus, Stage } from '#shared/stages.ts';
 import type { Db } from '../db/client.ts';
 import { idsPlaceholder, prepared, rowsByIds } from '../db/prepared.ts';
 import { applicationDetails, applications, identityChecks, inviteCodes } from '../db/schema.ts';

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Stage } from '../../shared/stages.ts';
-import type { Tier } from '../../shared/tiers.ts';
+import type { Stage } from '#shared/stages.ts';
+import type { Tier } from '#shared/tiers.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { applications, offers } from '../db/schema.ts';

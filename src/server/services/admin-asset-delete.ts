@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { ASSET_NOT_FOUND_MESSAGE } from '../../shared/schemas/admin-lists.ts';
+import { ASSET_NOT_FOUND_MESSAGE } from '#shared/schemas/admin-lists.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { cardAssets } from '../db/schema.ts';

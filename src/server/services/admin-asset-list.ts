@@ -1,6 +1,6 @@
 import { desc, inArray } from 'drizzle-orm';
-import type { AssetRow } from '../../shared/schemas/admin-lists.ts';
-import { ASSET_TIERS, type AssetTier } from '../../shared/tiers.ts';
+import type { AssetRow } from '#shared/schemas/admin-lists.ts';
+import { ASSET_TIERS, type AssetTier } from '#shared/tiers.ts';
 import type { Db } from '../db/client.ts';
 import { cardAssets } from '../db/schema.ts';
 import { cardAssetFileUrl } from './card-assets.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ASSET_TYPE_MESSAGE, type AssetRow } from '../../shared/schemas/admin-lists.ts';
-import type { AssetTier } from '../../shared/tiers.ts';
+import { ASSET_TYPE_MESSAGE, type AssetRow } from '#shared/schemas/admin-lists.ts';
+import type { AssetTier } from '#shared/tiers.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { cardAssets } from '../db/schema.ts';

@@ -6,9 +6,9 @@ import {
   describeDetails,
   describeTarget,
   timelineActor,
-} from '../../shared/audit-labels.ts';
-import type { AuditRow } from '../../shared/schemas/audit.ts';
-import { formatUkDateTimeSeconds } from '../../shared/uk-time.ts';
+} from '#shared/audit-labels.ts';
+import type { AuditRow } from '#shared/schemas/audit.ts';
+import { formatUkDateTimeSeconds } from '#shared/uk-time.ts';
 import { writeAudit } from '../audit.ts';
 import type { StaffIdentity } from '../auth/staff.ts';
 import type { Db } from '../db/client.ts';

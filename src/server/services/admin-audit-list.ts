@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { LEGACY_STAFF_LABEL } from '../../shared/staff.ts';
-import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
-import type { AuditMember, AuditRow } from '../../shared/schemas/audit.ts';
-import type { ApplicationCase } from '../../shared/schemas/data-protection.ts';
-import { parseCalendarDay, ukDayEnd, ukDayStart } from '../../shared/uk-time.ts';
+import { LEGACY_STAFF_LABEL } from '#shared/staff.ts';
+import type { ListTotal } from '#shared/schemas/admin-lists.ts';
+import type { AuditMember, AuditRow } from '#shared/schemas/audit.ts';
+import type { ApplicationCase } from '#shared/schemas/data-protection.ts';
+import { parseCalendarDay, ukDayEnd, ukDayStart } from '#shared/uk-time.ts';
 import type { Db } from '../db/client.ts';
 import { builtOnce, idsPlaceholder, prepared, rowsByIds } from '../db/prepared.ts';
 import { auditLog, staffMembers } from '../db/schema.ts';

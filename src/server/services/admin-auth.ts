@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AdminAuthResponse } from '../../shared/schemas/staff.ts';
-import { INVALID_CREDENTIALS } from '../../shared/schemas/staff.ts';
+import type { AdminAuthResponse } from '#shared/schemas/staff.ts';
+import { INVALID_CREDENTIALS } from '#shared/schemas/staff.ts';
 import { staffMembers } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { verifyPassphrase } from '../lib/crypto.ts';

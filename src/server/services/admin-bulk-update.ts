@@ -1,5 +1,5 @@
-import type { InboxTable } from '../../shared/schemas/admin-lists.ts';
-import type { InboxStatus } from '../../shared/stages.ts';
+import type { InboxTable } from '#shared/schemas/admin-lists.ts';
+import type { InboxStatus } from '#shared/stages.ts';
 import type { StaffIdentity } from '../auth/staff.ts';
 import type { Db } from '../db/client.ts';
 import { INBOXES, setInboxStatus } from './inbox/inbox.ts';

@@ -5,7 +5,7 @@ import {
   RELEASE_NOT_HOLDER,
   type CaseAssignAction,
   type CaseAssignee,
-} from '../../shared/schemas/case.ts';
+} from '#shared/schemas/case.ts';
 import { writeAudit } from '../audit.ts';
 import type { StaffIdentity } from '../auth/staff.ts';
 import type { Db, Tx } from '../db/client.ts';

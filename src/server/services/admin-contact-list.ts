@@ -1,5 +1,5 @@
-import type { ContactRow, InboxMetrics, ListTotal } from '../../shared/schemas/admin-lists.ts';
-import type { InboxStatus } from '../../shared/stages.ts';
+import type { ContactRow, InboxMetrics, ListTotal } from '#shared/schemas/admin-lists.ts';
+import type { InboxStatus } from '#shared/stages.ts';
 import type { Db } from '../db/client.ts';
 import { CONTACT_INBOX, listInbox } from './inbox/inbox.ts';
 

@@ -1,4 +1,4 @@
-import type { InboxStatus } from '../../shared/stages.ts';
+import type { InboxStatus } from '#shared/stages.ts';
 import type { StaffIdentity } from '../auth/staff.ts';
 import type { Db } from '../db/client.ts';
 import { CONTACT_INBOX, updateInboxRecord } from './inbox/inbox.ts';

@@ -3,8 +3,8 @@ import type {
   ApplicationCase,
   DataProtectionResponse,
   ErasureRequestRow,
-} from '../../shared/schemas/data-protection.ts';
-import { describePeriod, RETENTION_RULES } from '../../shared/retention.ts';
+} from '#shared/schemas/data-protection.ts';
+import { describePeriod, RETENTION_RULES } from '#shared/retention.ts';
 import type { Db } from '../db/client.ts';
 import { applications, erasureRequests, jobRuns, staffMembers } from '../db/schema.ts';
 

@@ -1,5 +1,5 @@
 import { count, desc, eq } from 'drizzle-orm';
-import type { FailedMailListResponse } from '../../shared/schemas/mail.ts';
+import type { FailedMailListResponse } from '#shared/schemas/mail.ts';
 import type { Db } from '../db/client.ts';
 import { emailOutbox } from '../db/schema.ts';
 

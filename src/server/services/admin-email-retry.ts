@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { MAIL_NOT_FAILED_MESSAGE } from '../../shared/schemas/mail.ts';
+import { MAIL_NOT_FAILED_MESSAGE } from '#shared/schemas/mail.ts';
 import { writeAudit } from '../audit.ts';
 import type { StaffIdentity } from '../auth/staff.ts';
 import type { Db } from '../db/client.ts';

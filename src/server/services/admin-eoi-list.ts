@@ -1,5 +1,5 @@
-import type { EoiRow, InboxMetrics, ListTotal } from '../../shared/schemas/admin-lists.ts';
-import type { InboxStatus } from '../../shared/stages.ts';
+import type { EoiRow, InboxMetrics, ListTotal } from '#shared/schemas/admin-lists.ts';
+import type { InboxStatus } from '#shared/stages.ts';
 import type { Db } from '../db/client.ts';
 import { EOI_INBOX, listInbox } from './inbox/inbox.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { IDENTITY_APPROVE_WRONG_STATE } from '../../shared/schemas/case.ts';
-import type { Stage } from '../../shared/stages.ts';
+import { IDENTITY_APPROVE_WRONG_STATE } from '#shared/schemas/case.ts';
+import type { Stage } from '#shared/stages.ts';
 import { moveStage } from '../applicant/stage.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';

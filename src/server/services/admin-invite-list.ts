@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { InviteCodeRow } from '../../shared/schemas/admin.ts';
+import type { InviteCodeRow } from '#shared/schemas/admin.ts';
 import type { Db } from '../db/client.ts';
 import { applications, inviteCodes } from '../db/schema.ts';
 

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { KYC_DEFAULT_REJECTION_REASON } from '../../shared/schemas/journey.ts';
-import type { KycFileStatus, Stage } from '../../shared/stages.ts';
+import { KYC_DEFAULT_REJECTION_REASON } from '#shared/schemas/journey.ts';
+import type { KycFileStatus, Stage } from '#shared/stages.ts';
 import { moveStage } from '../applicant/stage.ts';
-import { DECLINED_APPLICATION_MESSAGE } from '../../shared/schemas/data-protection.ts';
+import { DECLINED_APPLICATION_MESSAGE } from '#shared/schemas/data-protection.ts';
 import { writeAudit } from '../audit.ts';
 import type { StaffIdentity } from '../auth/staff.ts';
 import type { Db } from '../db/client.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, ne, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { KycListFile } from '../../shared/schemas/admin.ts';
-import type { KycFileStatus } from '../../shared/stages.ts';
+import type { KycListFile } from '#shared/schemas/admin.ts';
+import type { KycFileStatus } from '#shared/stages.ts';
 import type { Db } from '../db/client.ts';
 import { idsPlaceholder, prepared, rowsByIds } from '../db/prepared.ts';
 import { applications, identityChecks, kycFiles, staffMembers } from '../db/schema.ts';
@@ -13,7 +13,7 @@ import {
   queueTotal,
   type QueueInput,
 } from '../lib/queue.ts';
-import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
+import type { ListTotal } from '#shared/schemas/admin-lists.ts';
 import {
   cappedCountAndPage,
   COUNTED_COLUMNS,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { LegalDocument, LegalSlug } from '../../shared/schemas/site.ts';
+import type { LegalDocument, LegalSlug } from '#shared/schemas/site.ts';
 import type { Actor } from '../audit.ts';
 import { writeAudit } from '../audit.ts';
 import type { Db } from '../db/client.ts';

@@ -1,4 +1,4 @@
-import type { AdminEnrollResponse } from '../../shared/schemas/staff.ts';
+import type { AdminEnrollResponse } from '#shared/schemas/staff.ts';
 import { newRecoveryCodes } from '../auth/mfa.ts';
 import { enrollChallenge, type SignInRequest } from '../auth/staff-sign-in.ts';
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { SANCTIONS_BLOCK, SELF_APPROVAL } from '../../shared/schemas/staff.ts';
+import { SANCTIONS_BLOCK, SELF_APPROVAL } from '#shared/schemas/staff.ts';
 import type { Actor } from '../audit.ts';
 import { screeningOf } from '../applicant/screening.ts';
 import type { Db } from '../db/client.ts';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { SANCTIONS_BLOCK } from '../../shared/schemas/staff.ts';
-import type { Tier } from '../../shared/tiers.ts';
+import { SANCTIONS_BLOCK } from '#shared/schemas/staff.ts';
+import type { Tier } from '#shared/tiers.ts';
 import type { Actor } from '../audit.ts';
 import { writeAudit } from '../audit.ts';
 import { screeningOf } from '../applicant/screening.ts';

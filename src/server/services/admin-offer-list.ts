@@ -1,12 +1,12 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import { LEGACY_STAFF_LABEL } from '../../shared/staff.ts';
-import type { OfferListRow } from '../../shared/schemas/admin.ts';
-import { suggestedTier } from '../../shared/suggested-tier.ts';
+import { LEGACY_STAFF_LABEL } from '#shared/staff.ts';
+import type { OfferListRow } from '#shared/schemas/admin.ts';
+import { suggestedTier } from '#shared/suggested-tier.ts';
 import type { Db } from '../db/client.ts';
 import { applicationDetails, applications, identityChecks, staffMembers } from '../db/schema.ts';
 import { assigneeOf, stageQueueRows, type QueueInput } from '../lib/queue.ts';
 import { COUNTED_COLUMNS, NOT_COUNTED, type CountedCte } from '../lib/row-counts.ts';
-import type { ListTotal } from '../../shared/schemas/admin-lists.ts';
+import type { ListTotal } from '#shared/schemas/admin-lists.ts';
 
 /**
  * A page's applicants with what staff need to choose a tier, the offer waiting for approval

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { SessionListRow } from '../../shared/schemas/staff.ts';
-import { STAFF_IDLE_MS } from '../../shared/staff.ts';
+import type { SessionListRow } from '#shared/schemas/staff.ts';
+import { STAFF_IDLE_MS } from '#shared/staff.ts';
 import type { Db } from '../db/client.ts';
 import { staffTokens } from '../db/schema.ts';
 

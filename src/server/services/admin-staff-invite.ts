@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { StaffRole } from '../../shared/staff.ts';
+import type { StaffRole } from '#shared/staff.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { staffInvitations, staffMembers } from '../db/schema.ts';

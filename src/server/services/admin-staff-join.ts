@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { AdminAuthResponse } from '../../shared/schemas/staff.ts';
-import { JOIN_LINK_INVALID } from '../../shared/schemas/staff.ts';
+import type { AdminAuthResponse } from '#shared/schemas/staff.ts';
+import { JOIN_LINK_INVALID } from '#shared/schemas/staff.ts';
 import { openChallenge, staffActor, type SignInRequest } from '../auth/staff-sign-in.ts';
 import { writeAudit } from '../audit.ts';
 import { staffInvitations, staffMembers } from '../db/schema.ts';

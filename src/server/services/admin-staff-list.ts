@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import type { StaffListRow } from '../../shared/schemas/staff.ts';
+import type { StaffListRow } from '#shared/schemas/staff.ts';
 import type { Db } from '../db/client.ts';
 import { staffMembers } from '../db/schema.ts';
 

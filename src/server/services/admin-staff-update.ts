@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, ne } from 'drizzle-orm';
-import { LAST_OWNER } from '../../shared/schemas/staff.ts';
-import type { StaffRole } from '../../shared/staff.ts';
+import { LAST_OWNER } from '#shared/schemas/staff.ts';
+import type { StaffRole } from '#shared/staff.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { staffMembers, staffTokens } from '../db/schema.ts';

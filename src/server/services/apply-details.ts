@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Stage } from '../../shared/stages.ts';
+import type { Stage } from '#shared/stages.ts';
 import type { ApplicantSession } from '../auth/applicant.ts';
 import { issueMagicLink, MAGIC_LINK_TTL_WORDS } from '../applicant/magic-link.ts';
 import { moveStage } from '../applicant/stage.ts';
@@ -8,8 +8,8 @@ import type { Db } from '../db/client.ts';
 import { applicationDetails, applications } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { confirmEmailMail } from '../mail/templates/confirm-email.ts';
-import type { EmploymentStatus } from '../../shared/schemas/journey.ts';
-import type { Tier } from '../../shared/tiers.ts';
+import type { EmploymentStatus } from '#shared/schemas/journey.ts';
+import type { Tier } from '#shared/tiers.ts';
 
 export interface ApplyDetailsInput {
   full_name?: string | undefined;

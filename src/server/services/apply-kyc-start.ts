@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { KycStartResponse } from '../../shared/schemas/journey.ts';
+import type { KycStartResponse } from '#shared/schemas/journey.ts';
 import { moveStage, WRONG_STAGE_MESSAGE } from '../applicant/stage.ts';
 import type { Actor } from '../audit.ts';
 import type { Database, Db } from '../db/client.ts';

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import {
-  KYC_SELFIE_TYPE_MESSAGE,
-  KYC_UNSUPPORTED_TYPE_MESSAGE,
-} from '../../shared/schemas/journey.ts';
-import type { KycFileStatus, KycFileType, Stage } from '../../shared/stages.ts';
+import { KYC_SELFIE_TYPE_MESSAGE, KYC_UNSUPPORTED_TYPE_MESSAGE } from '#shared/schemas/journey.ts';
+import type { KycFileStatus, KycFileType, Stage } from '#shared/stages.ts';
 import { WRONG_STAGE_MESSAGE } from '../applicant/stage.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
-import { MONTHLY_FEE_PENCE } from '../../shared/fees.ts';
-import { SIGNATURE_MISMATCH_MESSAGE, signatureMatches } from '../../shared/signature.ts';
-import type { Stage } from '../../shared/stages.ts';
-import { TIER_INFO, tiersBelow, type Tier } from '../../shared/tiers.ts';
+import { MONTHLY_FEE_PENCE } from '#shared/fees.ts';
+import { SIGNATURE_MISMATCH_MESSAGE, signatureMatches } from '#shared/signature.ts';
+import type { Stage } from '#shared/stages.ts';
+import { TIER_INFO, tiersBelow, type Tier } from '#shared/tiers.ts';
 import { moveStage, WRONG_STAGE_MESSAGE } from '../applicant/stage.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Db, Tx } from '../db/client.ts';

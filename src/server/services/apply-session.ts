@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { LINK_EXPIRED_MESSAGE, LINK_INVALID_MESSAGE } from '../../shared/schemas/journey.ts';
+import { LINK_EXPIRED_MESSAGE, LINK_INVALID_MESSAGE } from '#shared/schemas/journey.ts';
 import { confirmEmail, emailHash, lockEmail } from '../applicant/email-ownership.ts';
 import { parseSid, scrubSpentLinkMail, signatureHash, verifySid } from '../applicant/magic-link.ts';
 import { writeAudit } from '../audit.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Stage } from '../../shared/stages.ts';
+import type { Stage } from '#shared/stages.ts';
 import type { Db } from '../db/client.ts';
 import { applications } from '../db/schema.ts';
 import { AppError } from '../errors.ts';

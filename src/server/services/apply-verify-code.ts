@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Stage } from '../../shared/stages.ts';
-import { INVALID_INVITE_MESSAGE } from '../../shared/schemas/journey.ts';
+import type { Stage } from '#shared/stages.ts';
+import { INVALID_INVITE_MESSAGE } from '#shared/schemas/journey.ts';
 import { confirmEmail, lockEmail, verifiedApplicationFor } from '../applicant/email-ownership.ts';
 import { moveStage } from '../applicant/stage.ts';
 import { writeAudit, type Actor } from '../audit.ts';

@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import type { LegalDocument } from '../../shared/schemas/site.ts';
+import type { LegalDocument } from '#shared/schemas/site.ts';
 import type { Db } from '../db/client.ts';
 import { legalDocuments } from '../db/schema.ts';
 import { LEGAL_DOCUMENTS, revisionTime } from '../db/seed-content.ts';

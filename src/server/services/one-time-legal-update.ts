@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { LegalSlug } from '../../shared/schemas/site.ts';
+import type { LegalSlug } from '#shared/schemas/site.ts';
 import type { Actor } from '../audit.ts';
 import { writeAudit } from '../audit.ts';
 import type { Db } from '../db/client.ts';

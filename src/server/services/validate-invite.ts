@@ -1,5 +1,5 @@
 import { and, gt, isNull, or, sql } from 'drizzle-orm';
-import { INVALID_INVITE_MESSAGE } from '../../shared/schemas/journey.ts';
+import { INVALID_INVITE_MESSAGE } from '#shared/schemas/journey.ts';
 import type { Db } from '../db/client.ts';
 import { inviteCodes } from '../db/schema.ts';
 import { AppError } from '../errors.ts';

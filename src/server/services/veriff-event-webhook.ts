@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { IdentityStatus } from '../../shared/stages.ts';
+import type { IdentityStatus } from '#shared/stages.ts';
 import { writeAudit } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { identityChecks } from '../db/schema.ts';

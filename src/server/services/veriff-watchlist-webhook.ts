@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { WATCHLIST_KIND_LABELS } from '../../shared/schemas/case.ts';
+import { WATCHLIST_KIND_LABELS } from '#shared/schemas/case.ts';
 import { writeAudit } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { applications, identityChecks } from '../db/schema.ts';

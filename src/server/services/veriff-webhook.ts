@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { IdentityDecision, IdentityStatus, Stage } from '../../shared/stages.ts';
+import type { IdentityDecision, IdentityStatus, Stage } from '#shared/stages.ts';
 import { moveStage } from '../applicant/stage.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Db, Tx } from '../db/client.ts';

@@ -5,9 +5,9 @@ import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
-import { openDatabase } from '../../../src/server/db/client.ts';
-import { migrateDatabase } from '../../../src/server/db/migrate.ts';
-import { seedDatabase } from '../../../src/server/db/seed.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { seedDatabase } from '#server/db/seed.ts';
 import { createEmptyPostgresDatabase } from '../../helpers/db.ts';
 import { mfaKeyFrom, seedStaffMember, seedStaffToken } from '../../helpers/staff-seed.ts';
 

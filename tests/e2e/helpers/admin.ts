@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { STAFF_TOKEN_KEY } from '../../../src/client/lib/staff-token.ts';
-import type { StaffRole } from '../../../src/shared/staff.ts';
+import { STAFF_TOKEN_KEY } from '#client/lib/staff-token.ts';
+import type { StaffRole } from '#shared/staff.ts';
 import { axeViolations } from './axe.ts';
 import { baseURL, type PageOptions } from './browser.ts';
 import { animationsSettled } from './public-routes.ts';

@@ -1,7 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
-import type { Stage } from '../../../src/shared/stages.ts';
-import type { Tier } from '../../../src/shared/tiers.ts';
+import type { Stage } from '#shared/stages.ts';
+import type { Tier } from '#shared/tiers.ts';
 import { staffSignIn } from './server.ts';
 
 /**

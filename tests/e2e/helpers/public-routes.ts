@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { SPA_PATHS } from '../../../src/shared/routes.ts';
+import { SPA_PATHS } from '#shared/routes.ts';
 
 /**
  * Every screen of SPEC's route table outside /apply, /account and /admin (taken from the table,

@@ -4,10 +4,10 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openDatabase, type Db } from '../../../src/server/db/client.ts';
-import { migrateDatabase } from '../../../src/server/db/migrate.ts';
-import { seedDatabase } from '../../../src/server/db/seed.ts';
-import { STAFF_ROLES, type StaffRole } from '../../../src/shared/staff.ts';
+import { openDatabase, type Db } from '#server/db/client.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { seedDatabase } from '#server/db/seed.ts';
+import { STAFF_ROLES, type StaffRole } from '#shared/staff.ts';
 import {
   createPostgresDatabase,
   dropPostgresDatabases,

@@ -2,8 +2,8 @@ import type {
   ApplicantInviteResponse,
   InviteGenerateResponse,
   KycListResponse,
-} from '../../../src/shared/schemas/admin.ts';
-import type { Tier } from '../../../src/shared/tiers.ts';
+} from '#shared/schemas/admin.ts';
+import type { Tier } from '#shared/tiers.ts';
 import { staffSignIn } from './server.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { COMPANY } from '../../config/site.ts';
-import { telHref } from '../../../shared/company.ts';
+import { telHref } from '#shared/company.ts';
 import { cn } from '../../utils/cn.ts';
 
 /** A handset, drawn inline: public pages add no icon imports. */

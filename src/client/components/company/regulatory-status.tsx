@@ -1,5 +1,5 @@
 import { COMPANY } from '../../config/site.ts';
-import { statusStatement } from '../../../shared/company.ts';
+import { statusStatement } from '#shared/company.ts';
 import { cn } from '../../utils/cn.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { statusStatement } from '../../../shared/company.ts';
+import { statusStatement } from '#shared/company.ts';
 import { BRAND_NAME, COMPANY } from '../../config/site.ts';
 import { Monogram } from '../brand/logo.tsx';
 import { Container } from './container.tsx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { canonicalPath, documentTitle, metaForPath } from '../../../shared/seo.ts';
+import { canonicalPath, documentTitle, metaForPath } from '#shared/seo.ts';
 
 type HeadProps = {
   /** Page name; the document title becomes '{title} | Waj'. Defaults to the route's metadata. */

@@ -1,4 +1,4 @@
-import { TIER_INFO, type Tier } from '../../../shared/tiers.ts';
+import { TIER_INFO, type Tier } from '#shared/tiers.ts';
 import { applicantMail, greetingFor, type MailContent } from './applicant-layout.ts';
 
 /** Shows only the last four digits of a card number. */

@@ -1,4 +1,4 @@
-import { COMPANY } from '../../../shared/company.ts';
+import { COMPANY } from '#shared/company.ts';
 import { escapeHtml } from '../../http/seo-head.ts';
 
 /** What every applicant e-mail template returns; `queueEmail` adds the recipient and template. */

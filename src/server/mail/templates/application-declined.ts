@@ -1,5 +1,5 @@
-import { COMPANY } from '../../../shared/company.ts';
-import { describePeriod, retentionRule } from '../../../shared/retention.ts';
+import { COMPANY } from '#shared/company.ts';
+import { describePeriod, retentionRule } from '#shared/retention.ts';
 import { applicantMail, greetingFor, type MailContent } from './applicant-layout.ts';
 
 /**

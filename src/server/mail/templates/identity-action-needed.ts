@@ -1,4 +1,4 @@
-import type { KycFileType } from '../../../shared/stages.ts';
+import type { KycFileType } from '#shared/stages.ts';
 import { applicantMail, type MailContent } from './applicant-layout.ts';
 
 /** What every "please act" identity mail is given: who it greets and the link back. */

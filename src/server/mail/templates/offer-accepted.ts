@@ -1,6 +1,6 @@
-import { monthlyFeeLabel } from '../../../shared/fees.ts';
-import { TIER_INFO, type Tier } from '../../../shared/tiers.ts';
-import { formatUkDateTimeSeconds } from '../../../shared/uk-time.ts';
+import { monthlyFeeLabel } from '#shared/fees.ts';
+import { TIER_INFO, type Tier } from '#shared/tiers.ts';
+import { formatUkDateTimeSeconds } from '#shared/uk-time.ts';
 import { applicantMail, greetingFor, type MailContent } from './applicant-layout.ts';
 
 export interface SignedOffer {

@@ -1,5 +1,5 @@
-import { monthlyFeeLabel } from '../../../shared/fees.ts';
-import { TIER_INFO, type Tier } from '../../../shared/tiers.ts';
+import { monthlyFeeLabel } from '#shared/fees.ts';
+import { TIER_INFO, type Tier } from '#shared/tiers.ts';
 import { applicantMail, greetingFor, type MailContent } from './applicant-layout.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { STAFF_ROLE_LABELS, type StaffRole } from '../../../shared/staff.ts';
+import { STAFF_ROLE_LABELS, type StaffRole } from '#shared/staff.ts';
 import { applicantMail, greetingFor, type MailContent } from './applicant-layout.ts';
 
 /** `admin-staff-invite`: the single-use link to /admin/join (48 hours). */

@@ -1,19 +1,14 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type {
-  ContactRow,
-  EoiRow,
-  InboxMetrics,
-  InboxTable,
-} from '../../../shared/schemas/admin-lists.ts';
-import type { InboxStatus } from '../../../shared/stages.ts';
+import type { ContactRow, EoiRow, InboxMetrics, InboxTable } from '#shared/schemas/admin-lists.ts';
+import type { InboxStatus } from '#shared/stages.ts';
 import { writeAudit, type Actor } from '../../audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { idsPlaceholder, prepared, rowsByIds } from '../../db/prepared.ts';
 import { contactMessages, eoiRequests, rowCounts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { ListTotal } from '../../../shared/schemas/admin-lists.ts';
+import type { ListTotal } from '#shared/schemas/admin-lists.ts';
 import {
   cappedCountAndPage,
   COUNTED_COLUMNS,

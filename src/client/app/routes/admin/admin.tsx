@@ -1,5 +1,5 @@
-import { Head } from '../../../components/seo/head.tsx';
-import { AdminPanel } from '../../../features/admin/components/admin-panel.tsx';
+import { Head } from '#client/components/seo/head.tsx';
+import { AdminPanel } from '#client/features/admin/components/admin-panel.tsx';
 
 export default function AdminRoute() {
   return (

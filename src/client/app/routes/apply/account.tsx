@@ -1,9 +1,9 @@
-import { accountRedirect } from '../../../../shared/stages.ts';
-import { LostCardLine } from '../../../components/company/lost-card-line.tsx';
-import { AccountPortal } from '../../../features/apply/components/account-portal.tsx';
-import { GateStatus } from '../../../features/apply/components/gate-status.tsx';
-import { JourneyPage } from '../../../features/apply/components/journey-page.tsx';
-import { useApplicationGate } from '../../../features/apply/hooks/use-application-gate.ts';
+import { accountRedirect } from '#shared/stages.ts';
+import { LostCardLine } from '#client/components/company/lost-card-line.tsx';
+import { AccountPortal } from '#client/features/apply/components/account-portal.tsx';
+import { GateStatus } from '#client/features/apply/components/gate-status.tsx';
+import { JourneyPage } from '#client/features/apply/components/journey-page.tsx';
+import { useApplicationGate } from '#client/features/apply/hooks/use-application-gate.ts';
 
 /** SPEC §2 /account: a placeholder portal for activated members only. */
 export default function AccountRoute() {

@@ -1,11 +1,11 @@
-import { activateRedirect } from '../../../../shared/stages.ts';
+import { activateRedirect } from '#shared/stages.ts';
 import {
   ActivationPending,
   ActivationWelcome,
-} from '../../../features/apply/components/activation-status.tsx';
-import { GateStatus } from '../../../features/apply/components/gate-status.tsx';
-import { JourneyPage } from '../../../features/apply/components/journey-page.tsx';
-import { useApplicationGate } from '../../../features/apply/hooks/use-application-gate.ts';
+} from '#client/features/apply/components/activation-status.tsx';
+import { GateStatus } from '#client/features/apply/components/gate-status.tsx';
+import { JourneyPage } from '#client/features/apply/components/journey-page.tsx';
+import { useApplicationGate } from '#client/features/apply/hooks/use-application-gate.ts';
 
 /** SPEC §2 /apply/activate: 'Activation Pending' once accepted, a welcome once activated. */
 export default function ApplyActivateRoute() {

@@ -1,9 +1,9 @@
-import { DetailsSteps } from '../../../features/apply/components/details-steps.tsx';
-import { FollowStage } from '../../../features/apply/components/follow-stage.tsx';
-import { GateStatus } from '../../../features/apply/components/gate-status.tsx';
-import { JourneyPage } from '../../../features/apply/components/journey-page.tsx';
-import { useApplicationGate } from '../../../features/apply/hooks/use-application-gate.ts';
-import { detailsRedirect } from '../../../features/apply/utils/application.ts';
+import { DetailsSteps } from '#client/features/apply/components/details-steps.tsx';
+import { FollowStage } from '#client/features/apply/components/follow-stage.tsx';
+import { GateStatus } from '#client/features/apply/components/gate-status.tsx';
+import { JourneyPage } from '#client/features/apply/components/journey-page.tsx';
+import { useApplicationGate } from '#client/features/apply/hooks/use-application-gate.ts';
+import { detailsRedirect } from '#client/features/apply/utils/application.ts';
 
 /**
  * /apply/details and /apply/kyc (one screen): the applicant's details, then identity

@@ -1,9 +1,9 @@
-import { offerRedirect } from '../../../../shared/stages.ts';
-import { FollowStage } from '../../../features/apply/components/follow-stage.tsx';
-import { GateStatus } from '../../../features/apply/components/gate-status.tsx';
-import { JourneyPage } from '../../../features/apply/components/journey-page.tsx';
-import { OfferPanel } from '../../../features/apply/components/offer-panel.tsx';
-import { useApplicationGate } from '../../../features/apply/hooks/use-application-gate.ts';
+import { offerRedirect } from '#shared/stages.ts';
+import { FollowStage } from '#client/features/apply/components/follow-stage.tsx';
+import { GateStatus } from '#client/features/apply/components/gate-status.tsx';
+import { JourneyPage } from '#client/features/apply/components/journey-page.tsx';
+import { OfferPanel } from '#client/features/apply/components/offer-panel.tsx';
+import { useApplicationGate } from '#client/features/apply/hooks/use-application-gate.ts';
 
 /** SPEC §2 /apply/offer: only at tier_offer; every other stage goes where the table says. */
 export default function ApplyOfferRoute() {

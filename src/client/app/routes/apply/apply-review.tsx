@@ -1,27 +1,27 @@
 import { TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { ApplyGetStageResponse } from '../../../../shared/schemas/journey.ts';
-import type { Stage } from '../../../../shared/stages.ts';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { paths } from '../../../config/paths.ts';
+import type { ApplyGetStageResponse } from '#shared/schemas/journey.ts';
+import type { Stage } from '#shared/stages.ts';
+import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
 import {
   DECLINED_HEADING,
   DeclinedNotice,
-} from '../../../features/apply/components/declined-notice.tsx';
-import { GateStatus } from '../../../features/apply/components/gate-status.tsx';
-import { JourneyPage } from '../../../features/apply/components/journey-page.tsx';
-import { ResumeLinkDialog } from '../../../features/apply/components/resume-link-dialog.tsx';
-import { ReviewStatus } from '../../../features/apply/components/review-status.tsx';
-import { useApplicationGate } from '../../../features/apply/hooks/use-application-gate.ts';
-import { useLiveStage } from '../../../features/apply/hooks/use-live-stage.ts';
+} from '#client/features/apply/components/declined-notice.tsx';
+import { GateStatus } from '#client/features/apply/components/gate-status.tsx';
+import { JourneyPage } from '#client/features/apply/components/journey-page.tsx';
+import { ResumeLinkDialog } from '#client/features/apply/components/resume-link-dialog.tsx';
+import { ReviewStatus } from '#client/features/apply/components/review-status.tsx';
+import { useApplicationGate } from '#client/features/apply/hooks/use-application-gate.ts';
+import { useLiveStage } from '#client/features/apply/hooks/use-live-stage.ts';
 import {
   LINK_PROBLEMS,
   useMagicLinkSession,
   type LinkProblem,
-} from '../../../features/apply/hooks/use-magic-link-session.ts';
-import { hasApplicantSession } from '../../../features/apply/utils/session.ts';
+} from '#client/features/apply/hooks/use-magic-link-session.ts';
+import { hasApplicantSession } from '#client/features/apply/utils/session.ts';
 
 /** SPEC §2: the review screen hands over at tier_offer, and after acceptance to activation. */
 function reviewRedirect(stage: Stage): string | null {

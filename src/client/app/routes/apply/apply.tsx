@@ -1,21 +1,21 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { Container } from '../../../components/layouts/container.tsx';
-import { PageHeader } from '../../../components/layouts/page-header.tsx';
-import { Head } from '../../../components/seo/head.tsx';
-import { hasStartedApplication, isDeclined } from '../../../../shared/stages.ts';
-import { useApplication } from '../../../features/apply/api/get-stage.ts';
-import { ApplicationForm } from '../../../features/apply/components/application-form.tsx';
-import { LoadingState } from '../../../features/apply/components/gate-status.tsx';
-import { InviteCodePanel } from '../../../features/apply/components/invite-code-panel.tsx';
-import { SignOutButton } from '../../../features/apply/components/sign-out-button.tsx';
+import { Container } from '#client/components/layouts/container.tsx';
+import { PageHeader } from '#client/components/layouts/page-header.tsx';
+import { Head } from '#client/components/seo/head.tsx';
+import { hasStartedApplication, isDeclined } from '#shared/stages.ts';
+import { useApplication } from '#client/features/apply/api/get-stage.ts';
+import { ApplicationForm } from '#client/features/apply/components/application-form.tsx';
+import { LoadingState } from '#client/features/apply/components/gate-status.tsx';
+import { InviteCodePanel } from '#client/features/apply/components/invite-code-panel.tsx';
+import { SignOutButton } from '#client/features/apply/components/sign-out-button.tsx';
 import {
   restartTabOrder,
   useTabOrderFromTop,
-} from '../../../features/apply/hooks/use-tab-order-from-top.ts';
-import { DeclinedNotice } from '../../../features/apply/components/declined-notice.tsx';
-import { StartedBanner } from '../../../features/apply/components/started-banner.tsx';
-import { hasApplicantSession } from '../../../features/apply/utils/session.ts';
-import { readAheadOnIntent } from '../../../lib/read-ahead.ts';
+} from '#client/features/apply/hooks/use-tab-order-from-top.ts';
+import { DeclinedNotice } from '#client/features/apply/components/declined-notice.tsx';
+import { StartedBanner } from '#client/features/apply/components/started-banner.tsx';
+import { hasApplicantSession } from '#client/features/apply/utils/session.ts';
+import { readAheadOnIntent } from '#client/lib/read-ahead.ts';
 
 /** The journey after an invitation, in the applicant's terms. */
 const NEXT_STEPS = [

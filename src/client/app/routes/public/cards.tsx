@@ -1,15 +1,15 @@
-import { Container } from '../../../components/layouts/container.tsx';
-import { Head } from '../../../components/seo/head.tsx';
-import { CardGallery } from '../../../features/cards/components/card-gallery.tsx';
+import { Container } from '#client/components/layouts/container.tsx';
+import { Head } from '#client/components/seo/head.tsx';
+import { CardGallery } from '#client/features/cards/components/card-gallery.tsx';
 import {
   CardsInvitation,
   RequestInvitationBar,
-} from '../../../features/cards/components/cards-invitation.tsx';
-import { Reveal } from '../../../features/cards/components/reveal.tsx';
-import { SectionHeading } from '../../../features/cards/components/section-heading.tsx';
-import { TierCards } from '../../../features/cards/components/tier-cards.tsx';
-import { TierComparison } from '../../../features/cards/components/tier-comparison.tsx';
-import { useFounder } from '../../../features/founder/founder-store.ts';
+} from '#client/features/cards/components/cards-invitation.tsx';
+import { Reveal } from '#client/features/cards/components/reveal.tsx';
+import { SectionHeading } from '#client/features/cards/components/section-heading.tsx';
+import { TierCards } from '#client/features/cards/components/tier-cards.tsx';
+import { TierComparison } from '#client/features/cards/components/tier-comparison.tsx';
+import { useFounder } from '#client/features/founder/founder-store.ts';
 
 export default function CardsRoute() {
   const founder = useFounder();

@@ -1,8 +1,8 @@
-import { LostCardLine } from '../../../components/company/lost-card-line.tsx';
-import { Container } from '../../../components/layouts/container.tsx';
-import { Head } from '../../../components/seo/head.tsx';
-import { ContactDetails } from '../../../features/contact/components/contact-details.tsx';
-import { ContactForm } from '../../../features/contact/components/contact-form.tsx';
+import { LostCardLine } from '#client/components/company/lost-card-line.tsx';
+import { Container } from '#client/components/layouts/container.tsx';
+import { Head } from '#client/components/seo/head.tsx';
+import { ContactDetails } from '#client/features/contact/components/contact-details.tsx';
+import { ContactForm } from '#client/features/contact/components/contact-form.tsx';
 
 /** SPEC §2 Contact: the form beside our details. */
 export default function ContactRoute() {

@@ -1,11 +1,11 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { Faq, type FaqEntry } from '../../../components/faq.tsx';
-import { Container } from '../../../components/layouts/container.tsx';
-import { PageHeader, SectionHeader } from '../../../components/layouts/page-header.tsx';
-import { Head } from '../../../components/seo/head.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { paths } from '../../../config/paths.ts';
+import { Faq, type FaqEntry } from '#client/components/faq.tsx';
+import { Container } from '#client/components/layouts/container.tsx';
+import { PageHeader, SectionHeader } from '#client/components/layouts/page-header.tsx';
+import { Head } from '#client/components/seo/head.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
 
 /** SPEC §9 eligibility, in the spec's order. */
 const REQUIREMENTS = [

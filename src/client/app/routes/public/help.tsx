@@ -1,14 +1,14 @@
 import { ArrowRight, Clock, Mail } from 'lucide-react';
 import { Link } from 'react-router';
-import { telHref } from '../../../../shared/company.ts';
-import { LostCardLine } from '../../../components/company/lost-card-line.tsx';
-import { Faq, type FaqEntry } from '../../../components/faq.tsx';
-import { Container } from '../../../components/layouts/container.tsx';
-import { PageHeader, SectionHeader } from '../../../components/layouts/page-header.tsx';
-import { Head } from '../../../components/seo/head.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { paths } from '../../../config/paths.ts';
-import { COMPANY } from '../../../config/site.ts';
+import { telHref } from '#shared/company.ts';
+import { LostCardLine } from '#client/components/company/lost-card-line.tsx';
+import { Faq, type FaqEntry } from '#client/components/faq.tsx';
+import { Container } from '#client/components/layouts/container.tsx';
+import { PageHeader, SectionHeader } from '#client/components/layouts/page-header.tsx';
+import { Head } from '#client/components/seo/head.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
+import { COMPANY } from '#client/config/site.ts';
 
 const textLink =
   'text-foreground underline decoration-gold-soft underline-offset-4 hover:decoration-2';

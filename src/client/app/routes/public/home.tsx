@@ -1,16 +1,16 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { Container } from '../../../components/layouts/container.tsx';
-import { Head } from '../../../components/seo/head.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { paths } from '../../../config/paths.ts';
-import { HeroCardStack } from '../../../features/cards/components/hero-card-stack.tsx';
-import { MembershipAdvantages } from '../../../features/cards/components/membership-advantages.tsx';
-import { Reveal } from '../../../features/cards/components/reveal.tsx';
-import { Testimonials } from '../../../features/cards/components/testimonials.tsx';
-import { TrustBadges } from '../../../features/cards/components/trust-badges.tsx';
-import { WajExperience } from '../../../features/cards/components/waj-experience.tsx';
-import { RequestInvitation } from '../../../features/invite-mode/components/request-invitation.tsx';
+import { Container } from '#client/components/layouts/container.tsx';
+import { Head } from '#client/components/seo/head.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
+import { HeroCardStack } from '#client/features/cards/components/hero-card-stack.tsx';
+import { MembershipAdvantages } from '#client/features/cards/components/membership-advantages.tsx';
+import { Reveal } from '#client/features/cards/components/reveal.tsx';
+import { Testimonials } from '#client/features/cards/components/testimonials.tsx';
+import { TrustBadges } from '#client/features/cards/components/trust-badges.tsx';
+import { WajExperience } from '#client/features/cards/components/waj-experience.tsx';
+import { RequestInvitation } from '#client/features/invite-mode/components/request-invitation.tsx';
 
 export default function HomeRoute() {
   const hero = useRef<HTMLElement>(null);

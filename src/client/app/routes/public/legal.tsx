@@ -1,6 +1,6 @@
-import { RegulatoryStatus } from '../../../components/company/regulatory-status.tsx';
-import { Container } from '../../../components/layouts/container.tsx';
-import { LegalDocuments } from '../../../features/legal/components/legal-documents.tsx';
+import { RegulatoryStatus } from '#client/components/company/regulatory-status.tsx';
+import { Container } from '#client/components/layouts/container.tsx';
+import { LegalDocuments } from '#client/features/legal/components/legal-documents.tsx';
 
 /**
  * /legal, /legal/privacy, /legal/terms and /legal/cookies: one screen (SPEC §2), closed by who

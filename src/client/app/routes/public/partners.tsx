@@ -1,17 +1,17 @@
 import { Gem, Plane, UtensilsCrossed, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { Container } from '../../../components/layouts/container.tsx';
+import { Container } from '#client/components/layouts/container.tsx';
 import {
   Eyebrow,
   PageHeader,
   Rosette,
   SectionHeader,
-} from '../../../components/layouts/page-header.tsx';
-import { Head } from '../../../components/seo/head.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useFounder } from '../../../features/founder/founder-store.ts';
+} from '#client/components/layouts/page-header.tsx';
+import { Head } from '#client/components/seo/head.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
+import { useFounder } from '#client/features/founder/founder-store.ts';
 
 type Category = { title: string; text: string; icon: LucideIcon };
 

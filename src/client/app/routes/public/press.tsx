@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
-import { Container } from '../../../components/layouts/container.tsx';
-import { PageHeader, SectionHeader } from '../../../components/layouts/page-header.tsx';
-import { Head } from '../../../components/seo/head.tsx';
-import { pressBoilerplateSource } from '../../../features/press/api/get-press-boilerplate.ts';
-import { BrandPalette } from '../../../features/press/components/brand-palette.tsx';
-import { CardRenders } from '../../../features/press/components/card-renders.tsx';
-import { PressBoilerplate } from '../../../features/press/components/press-boilerplate.tsx';
-import { PressContact } from '../../../features/press/components/press-contact.tsx';
-import { PressLogos } from '../../../features/press/components/press-logos.tsx';
-import { prefetch } from '../../../lib/public-data.ts';
+import { Container } from '#client/components/layouts/container.tsx';
+import { PageHeader, SectionHeader } from '#client/components/layouts/page-header.tsx';
+import { Head } from '#client/components/seo/head.tsx';
+import { pressBoilerplateSource } from '#client/features/press/api/get-press-boilerplate.ts';
+import { BrandPalette } from '#client/features/press/components/brand-palette.tsx';
+import { CardRenders } from '#client/features/press/components/card-renders.tsx';
+import { PressBoilerplate } from '#client/features/press/components/press-boilerplate.tsx';
+import { PressContact } from '#client/features/press/components/press-contact.tsx';
+import { PressLogos } from '#client/features/press/components/press-logos.tsx';
+import { prefetch } from '#client/lib/public-data.ts';
 
 /** Starts reading the boilerplate while the page's code is still arriving; never waits for it. */
 export const clientLoader = () => {

@@ -6,15 +6,15 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { telHref } from '../../../../shared/company.ts';
-import { LostCardLine } from '../../../components/company/lost-card-line.tsx';
-import { RegulatoryStatus } from '../../../components/company/regulatory-status.tsx';
-import { Faq, type FaqEntry } from '../../../components/faq.tsx';
-import { Container } from '../../../components/layouts/container.tsx';
-import { Eyebrow, PageHeader, SectionHeader } from '../../../components/layouts/page-header.tsx';
-import { Head } from '../../../components/seo/head.tsx';
-import { paths } from '../../../config/paths.ts';
-import { COMPANY } from '../../../config/site.ts';
+import { telHref } from '#shared/company.ts';
+import { LostCardLine } from '#client/components/company/lost-card-line.tsx';
+import { RegulatoryStatus } from '#client/components/company/regulatory-status.tsx';
+import { Faq, type FaqEntry } from '#client/components/faq.tsx';
+import { Container } from '#client/components/layouts/container.tsx';
+import { Eyebrow, PageHeader, SectionHeader } from '#client/components/layouts/page-header.tsx';
+import { Head } from '#client/components/seo/head.tsx';
+import { paths } from '#client/config/paths.ts';
+import { COMPANY } from '#client/config/site.ts';
 
 type Feature = { title: string; text: string; icon: LucideIcon };
 

@@ -1,6 +1,6 @@
-import { Container } from '../../../components/layouts/container.tsx';
-import { Head } from '../../../components/seo/head.tsx';
-import { UpdateLegalPanel } from '../../../features/legal/components/update-legal-panel.tsx';
+import { Container } from '#client/components/layouts/container.tsx';
+import { Head } from '#client/components/seo/head.tsx';
+import { UpdateLegalPanel } from '#client/features/legal/components/update-legal-panel.tsx';
 
 /** SPEC §2 /update-legal: the staff helper that restores the bundled legal documents. */
 export default function UpdateLegalRoute() {

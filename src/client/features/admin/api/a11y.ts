@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { A11Y_REPORT_PATH, type A11yReport } from '../../../../shared/schemas/admin-lists.ts';
+import { A11Y_REPORT_PATH, type A11yReport } from '#shared/schemas/admin-lists.ts';
 
 /** The report could be read but is not what `npm run a11y` writes. */
 export const A11Y_REPORT_UNREADABLE = 'The accessibility report could not be read.';

@@ -9,7 +9,7 @@ import type {
   ActivationListResponse,
   StaffOkResponse,
   TQueueRequest,
-} from '../../../../shared/schemas/admin.ts';
+} from '#shared/schemas/admin.ts';
 import { adminKey, refreshOnConflict } from './applicants.ts';
 import { staffApi } from './staff-api.ts';
 

@@ -3,8 +3,8 @@ import {
   INVALID_CREDENTIALS,
   type AdminAuthResponse,
   type TAdminAuthRequest,
-} from '../../../../shared/schemas/staff.ts';
-import { api } from '../../../lib/api-client.ts';
+} from '#shared/schemas/staff.ts';
+import { api } from '#client/lib/api-client.ts';
 
 /**
  * `admin-auth`, step one of signing in (CONTRACT §5): e-mail and passphrase for a challenge,

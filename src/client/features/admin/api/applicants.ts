@@ -6,13 +6,10 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { ApplicantInviteResponse, StaffOkResponse } from '../../../../shared/schemas/admin.ts';
-import type {
-  ApplicantListResponse,
-  TApplicantListRequest,
-} from '../../../../shared/schemas/admin-lists.ts';
-import type { OVERRIDE_TIERS } from '../../../../shared/tiers.ts';
-import { isApiError } from '../../../lib/api-client.ts';
+import type { ApplicantInviteResponse, StaffOkResponse } from '#shared/schemas/admin.ts';
+import type { ApplicantListResponse, TApplicantListRequest } from '#shared/schemas/admin-lists.ts';
+import type { OVERRIDE_TIERS } from '#shared/tiers.ts';
+import { isApiError } from '#client/lib/api-client.ts';
 import { staffApi } from './staff-api.ts';
 
 export type OverrideTier = (typeof OVERRIDE_TIERS)[number];

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffOkResponse } from '../../../../shared/schemas/admin.ts';
-import { isApiError } from '../../../lib/api-client.ts';
+import type { StaffOkResponse } from '#shared/schemas/admin.ts';
+import { isApiError } from '#client/lib/api-client.ts';
 import { adminKey } from './applicants.ts';
 import { offersKey, updateOfferRow, type OfferPage } from './offers.ts';
 import { staffApi } from './staff-api.ts';

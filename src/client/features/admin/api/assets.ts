@@ -1,12 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AssetListResponse,
-  AssetUploadResponse,
-} from '../../../../shared/schemas/admin-lists.ts';
-import { UPLOAD_HEADER, UPLOAD_HEADER_VALUE } from '../../../../shared/api.ts';
-import { PAGE_QUERY_KEYS } from '../../../../shared/page-data.ts';
-import type { AssetTier } from '../../../../shared/tiers.ts';
-import { invalidate } from '../../../lib/public-data.ts';
+import type { AssetListResponse, AssetUploadResponse } from '#shared/schemas/admin-lists.ts';
+import { UPLOAD_HEADER, UPLOAD_HEADER_VALUE } from '#shared/api.ts';
+import { PAGE_QUERY_KEYS } from '#shared/page-data.ts';
+import type { AssetTier } from '#shared/tiers.ts';
+import { invalidate } from '#client/lib/public-data.ts';
 import { staffApi } from './staff-api.ts';
 
 const assetsKey = ['admin', 'assets'] as const;

@@ -4,7 +4,7 @@ import {
   type AuditListResponse,
   type TAuditExportRequest,
   type TAuditListRequest,
-} from '../../../../shared/schemas/audit.ts';
+} from '#shared/schemas/audit.ts';
 import { adminKey } from './applicants.ts';
 import { saveResponse } from './save-file.ts';
 import { staffApi } from './staff-api.ts';

@@ -5,7 +5,7 @@ import type {
   CaseAssignResponse,
   IdentityApproveResponse,
   TIdentityApproveRequest,
-} from '../../../../shared/schemas/case.ts';
+} from '#shared/schemas/case.ts';
 import { adminKey, refreshOnConflict } from './applicants.ts';
 import { staffApi } from './staff-api.ts';
 

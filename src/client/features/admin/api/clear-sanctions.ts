@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffOkResponse } from '../../../../shared/schemas/admin.ts';
-import type { TSanctionsClearRequest } from '../../../../shared/schemas/staff.ts';
+import type { StaffOkResponse } from '#shared/schemas/admin.ts';
+import type { TSanctionsClearRequest } from '#shared/schemas/staff.ts';
 import { adminKey, refreshOnConflict } from './applicants.ts';
 import { staffApi } from './staff-api.ts';
 

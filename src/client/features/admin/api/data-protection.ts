@@ -6,8 +6,8 @@ import type {
   DataProtectionResponse,
   TApplicantDeclineRequest,
   TApplicantEraseRequest,
-} from '../../../../shared/schemas/data-protection.ts';
-import type { ApiPath } from '../../../lib/api-client.ts';
+} from '#shared/schemas/data-protection.ts';
+import type { ApiPath } from '#client/lib/api-client.ts';
 import { adminKey, refreshOnConflict } from './applicants.ts';
 import { staffApi } from './staff-api.ts';
 

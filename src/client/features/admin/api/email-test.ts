@@ -1,8 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type {
-  EmailTestResponse,
-  TEmailTestRequest,
-} from '../../../../shared/schemas/admin-lists.ts';
+import type { EmailTestResponse, TEmailTestRequest } from '#shared/schemas/admin-lists.ts';
 import { staffApi } from './staff-api.ts';
 
 /** `admin-email-test`: a test EOI or contact notification through the outbox. */

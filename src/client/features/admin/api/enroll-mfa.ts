@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AdminEnrollResponse, TAdminCodeRequest } from '../../../../shared/schemas/staff.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { AdminEnrollResponse, TAdminCodeRequest } from '#shared/schemas/staff.ts';
+import { api } from '#client/lib/api-client.ts';
 
 /**
  * `admin-mfa-enroll`: the first code from the new authenticator proves it works; the answer is

@@ -4,7 +4,7 @@ import {
   type FailedMailListResponse,
   type MailRetryResponse,
   type TMailRetryRequest,
-} from '../../../../shared/schemas/mail.ts';
+} from '#shared/schemas/mail.ts';
 import { staffApi } from './staff-api.ts';
 
 const failedMailKey = ['admin', 'failed-mail'] as const;

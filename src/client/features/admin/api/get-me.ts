@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminMeResponse, AdminSessionResponse } from '../../../../shared/schemas/staff.ts';
-import { mayCall, type StaffCall, type StaffMember } from '../../../../shared/staff.ts';
-import { setStaffToken } from '../../../lib/staff-token.ts';
+import type { AdminMeResponse, AdminSessionResponse } from '#shared/schemas/staff.ts';
+import { mayCall, type StaffCall, type StaffMember } from '#shared/staff.ts';
+import { setStaffToken } from '#client/lib/staff-token.ts';
 import { adminKey } from './applicants.ts';
-import { startStaffActivity } from '../../../lib/staff-activity.ts';
+import { startStaffActivity } from '#client/lib/staff-activity.ts';
 import { staffApi } from './staff-api.ts';
 
 /** Under adminKey, so signing out forgets who was signed in with everything else. */

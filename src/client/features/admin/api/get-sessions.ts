@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SessionListResponse } from '../../../../shared/schemas/staff.ts';
+import type { SessionListResponse } from '#shared/schemas/staff.ts';
 import { adminKey } from './applicants.ts';
 import { staffApi } from './staff-api.ts';
 

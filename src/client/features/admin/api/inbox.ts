@@ -13,9 +13,9 @@ import {
   type InboxTable,
   type TExportCsvRequest,
   type TInboxListRequest,
-} from '../../../../shared/schemas/admin-lists.ts';
-import type { InboxStatus } from '../../../../shared/stages.ts';
-import type { ApiPath } from '../../../lib/api-client.ts';
+} from '#shared/schemas/admin-lists.ts';
+import type { InboxStatus } from '#shared/stages.ts';
+import type { ApiPath } from '#client/lib/api-client.ts';
 import { saveResponse } from './save-file.ts';
 import { staffApi } from './staff-api.ts';
 

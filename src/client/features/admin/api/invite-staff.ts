@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffInviteResponse, TStaffInviteRequest } from '../../../../shared/schemas/staff.ts';
+import type { StaffInviteResponse, TStaffInviteRequest } from '#shared/schemas/staff.ts';
 import { staffListKey } from './get-staff.ts';
 import { staffApi } from './staff-api.ts';
 

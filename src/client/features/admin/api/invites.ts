@@ -3,8 +3,8 @@ import type {
   InviteGenerateResponse,
   InviteListResponse,
   InviteToggleResponse,
-} from '../../../../shared/schemas/admin.ts';
-import { setSwitchSetting, useSwitchSetting } from '../../../lib/site-settings.ts';
+} from '#shared/schemas/admin.ts';
+import { setSwitchSetting, useSwitchSetting } from '#client/lib/site-settings.ts';
 import { staffApi } from './staff-api.ts';
 
 const invitesKey = ['admin', 'invites'] as const;

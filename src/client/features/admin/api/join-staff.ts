@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AdminAuthResponse, TStaffJoinRequest } from '../../../../shared/schemas/staff.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { AdminAuthResponse, TStaffJoinRequest } from '#shared/schemas/staff.ts';
+import { api } from '#client/lib/api-client.ts';
 
 /**
  * `admin-staff-join`: the invitation token and the new member's passphrase; answers like

@@ -5,11 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type {
-  KycActionResponse,
-  KycListResponse,
-  TKycListRequest,
-} from '../../../../shared/schemas/admin.ts';
+import type { KycActionResponse, KycListResponse, TKycListRequest } from '#shared/schemas/admin.ts';
 import { adminKey, refreshOnConflict } from './applicants.ts';
 import { staffApi } from './staff-api.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { MaintenanceToggleResponse } from '../../../../shared/schemas/site.ts';
-import { setSwitchSetting, useSwitchSetting } from '../../../lib/site-settings.ts';
+import type { MaintenanceToggleResponse } from '#shared/schemas/site.ts';
+import { setSwitchSetting, useSwitchSetting } from '#client/lib/site-settings.ts';
 import { staffApi } from './staff-api.ts';
 
 /** The same store entry the public site reads; the events stream keeps it live. */

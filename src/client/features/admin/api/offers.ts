@@ -5,13 +5,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type {
-  OfferListResponse,
-  OfferListRow,
-  TQueueRequest,
-} from '../../../../shared/schemas/admin.ts';
-import type { AdminMeResponse, OfferIssueResponse } from '../../../../shared/schemas/staff.ts';
-import type { Tier } from '../../../../shared/tiers.ts';
+import type { OfferListResponse, OfferListRow, TQueueRequest } from '#shared/schemas/admin.ts';
+import type { AdminMeResponse, OfferIssueResponse } from '#shared/schemas/staff.ts';
+import type { Tier } from '#shared/tiers.ts';
 import { adminKey, refreshOnConflict } from './applicants.ts';
 import { meKey } from './get-me.ts';
 import { staffApi } from './staff-api.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffOkResponse } from '../../../../shared/schemas/admin.ts';
+import type { StaffOkResponse } from '#shared/schemas/admin.ts';
 import { staffListKey } from './get-staff.ts';
 import { staffApi } from './staff-api.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffOkResponse } from '../../../../shared/schemas/admin.ts';
-import type { TSessionRevokeRequest } from '../../../../shared/schemas/staff.ts';
+import type { StaffOkResponse } from '#shared/schemas/admin.ts';
+import type { TSessionRevokeRequest } from '#shared/schemas/staff.ts';
 import { sessionsKey } from './get-sessions.ts';
 import { staffApi } from './staff-api.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { clearStaffToken, getStaffToken } from '../../../lib/staff-token.ts';
+import { api } from '#client/lib/api-client.ts';
+import { clearStaffToken, getStaffToken } from '#client/lib/staff-token.ts';
 
 /** `admin-signout`: revokes the token on the server, then forgets it here whatever happens. */
 export async function signOut(): Promise<void> {

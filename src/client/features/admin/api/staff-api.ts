@@ -4,10 +4,10 @@ import {
   isApiError,
   type ApiPath,
   type ApiRequestOptions,
-} from '../../../lib/api-client.ts';
-import { clearStaffToken, getStaffToken } from '../../../lib/staff-token.ts';
-import { SESSION_IDLE_MESSAGE, STAFF_BACKGROUND_HEADER } from '../../../../shared/staff.ts';
-import { clearStaffActivity, noteStaffCall } from '../../../lib/staff-activity.ts';
+} from '#client/lib/api-client.ts';
+import { clearStaffToken, getStaffToken } from '#client/lib/staff-token.ts';
+import { SESSION_IDLE_MESSAGE, STAFF_BACKGROUND_HEADER } from '#shared/staff.ts';
+import { clearStaffActivity, noteStaffCall } from '#client/lib/staff-activity.ts';
 
 /** Shown on the gate after the server refused a stored token (expired or revoked). */
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';

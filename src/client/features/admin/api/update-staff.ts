@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffOkResponse } from '../../../../shared/schemas/admin.ts';
-import type { TStaffUpdateRequest } from '../../../../shared/schemas/staff.ts';
+import type { StaffOkResponse } from '#shared/schemas/admin.ts';
+import type { TStaffUpdateRequest } from '#shared/schemas/staff.ts';
 import { meKey } from './get-me.ts';
 import { staffListKey } from './get-staff.ts';
 import { staffApi } from './staff-api.ts';

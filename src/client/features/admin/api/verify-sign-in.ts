@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AdminSessionResponse, TAdminCodeRequest } from '../../../../shared/schemas/staff.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { AdminSessionResponse, TAdminCodeRequest } from '#shared/schemas/staff.ts';
+import { api } from '#client/lib/api-client.ts';
 
 /** `admin-auth-verify`: the challenge and a TOTP or recovery code for a staff token. */
 export function verifySignIn(input: TAdminCodeRequest): Promise<AdminSessionResponse> {

@@ -1,9 +1,9 @@
 import { LogOut } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { mayCall, STAFF_ROLE_LABELS, type StaffMember } from '../../../../shared/staff.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { mayCall, STAFF_ROLE_LABELS, type StaffMember } from '#shared/staff.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { useMe } from '../api/get-me.ts';
 import { useSignOut } from '../api/sign-out.ts';
 import { isAdminTab, resolveTab, tabsFor } from './admin-tab-list.ts';

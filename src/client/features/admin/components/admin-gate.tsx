@@ -5,9 +5,9 @@ import {
   ENTER_CODE,
   type AdminAuthResponse,
   type AdminSessionResponse,
-} from '../../../../shared/schemas/staff.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx';
+} from '#shared/schemas/staff.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx';
 import { useStartStaffSession } from '../api/get-me.ts';
 import { takeSignedOutNotice } from '../api/staff-api.ts';
 import { CodeStep } from './sign-in/code-step.tsx';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useStaffToken } from '../../../lib/staff-token.ts';
+import { useStaffToken } from '#client/lib/staff-token.ts';
 import { adminKey } from '../api/applicants.ts';
 import { AdminDashboard } from './admin-dashboard.tsx';
 import { AdminGate } from './admin-gate.tsx';

@@ -1,4 +1,4 @@
-import { mayCall, TAB_CALLS, type StaffRole } from '../../../../shared/staff.ts';
+import { mayCall, TAB_CALLS, type StaffRole } from '#shared/staff.ts';
 
 /**
  * SPEC §2: the nine tabs, in order, Applicants first; then Staff (CONTRACT §5, owners), Data

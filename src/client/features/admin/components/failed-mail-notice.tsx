@@ -1,7 +1,7 @@
 import { LoaderCircle, MailWarning, RotateCw } from 'lucide-react';
 import { useState, type MouseEvent } from 'react';
 import { toast } from 'sonner';
-import type { FailedMailRow } from '../../../../shared/schemas/mail.ts';
+import type { FailedMailRow } from '#shared/schemas/mail.ts';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -11,17 +11,17 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent } from '../../../components/ui/card.tsx';
+} from '#client/components/ui/alert-dialog.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent } from '#client/components/ui/card.tsx';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
+} from '#client/components/ui/dialog.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
 import { useFailedMail, useRetryMail } from '../api/failed-mail.ts';
 import { formatStaffDateTime } from '../utils/format-date.ts';
 

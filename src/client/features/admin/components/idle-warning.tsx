@@ -1,10 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import {
-  SESSION_IDLE_MESSAGE,
-  STAFF_IDLE_MS,
-  STAFF_IDLE_WARNING_MS,
-} from '../../../../shared/staff.ts';
+import { SESSION_IDLE_MESSAGE, STAFF_IDLE_MS, STAFF_IDLE_WARNING_MS } from '#shared/staff.ts';
 import {
   AlertDialog,
   AlertDialogContent,
@@ -12,12 +8,12 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { useStaffToken } from '../../../lib/staff-token.ts';
+} from '#client/components/ui/alert-dialog.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { useStaffToken } from '#client/lib/staff-token.ts';
 import { meQuery } from '../api/get-me.ts';
 import { useSignOut } from '../api/sign-out.ts';
-import { useStaffActivity } from '../../../lib/staff-activity.ts';
+import { useStaffActivity } from '#client/lib/staff-activity.ts';
 import { signOutExpired } from '../api/staff-api.ts';
 
 /**

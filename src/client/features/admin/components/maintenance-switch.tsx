@@ -9,7 +9,7 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
+} from '#client/components/ui/alert-dialog.tsx';
 import { SettingSwitchCard } from './common/setting-switch-card.tsx';
 import { useMaintenanceState, useToggleMaintenance } from '../api/maintenance.ts';
 

@@ -1,7 +1,7 @@
 import { MonitorSmartphone } from 'lucide-react';
 import { useState, type MouseEvent } from 'react';
 import { toast } from 'sonner';
-import type { SessionListRow } from '../../../../shared/schemas/staff.ts';
+import type { SessionListRow } from '#shared/schemas/staff.ts';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -11,9 +11,9 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+} from '#client/components/ui/alert-dialog.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -22,15 +22,15 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { clearStaffToken } from '../../../lib/staff-token.ts';
+} from '#client/components/ui/dialog.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { clearStaffToken } from '#client/lib/staff-token.ts';
 import { useSessions } from '../api/get-sessions.ts';
 import { useRevokeSession } from '../api/revoke-session.ts';
 import { formatStaffDateTime } from '../utils/format-date.ts';
 import { describeUserAgent } from '../utils/user-agent.ts';
 import { TabError, TabLoading } from './common/tab-state.tsx';
-import { BusyLabel } from '../../../components/ui/busy-label.tsx';
+import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 
 function revokeFailed(error: unknown) {
   console.error('admin-session-revoke failed', error);

@@ -10,22 +10,22 @@ import {
   staffPassphraseField,
   type AdminAuthResponse,
   type AdminSessionResponse,
-} from '../../../../shared/schemas/staff.ts';
-import { z } from '../../../../shared/schemas/zod.ts';
-import { STAFF_PASSPHRASE_MIN } from '../../../../shared/staff.ts';
-import { FieldError, describedBy } from '../../../components/form/field-error.tsx';
-import { Alert, AlertDescription } from '../../../components/ui/alert.tsx';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { paths } from '../../../config/paths.ts';
+} from '#shared/schemas/staff.ts';
+import { z } from '#shared/schemas/zod.ts';
+import { STAFF_PASSPHRASE_MIN } from '#shared/staff.ts';
+import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
+import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { paths } from '#client/config/paths.ts';
 import { useStartStaffSession } from '../api/get-me.ts';
 import { useJoinStaff } from '../api/join-staff.ts';
 import { passphraseStrength } from '../utils/passphrase-strength.ts';
 import { joinFailure } from '../utils/sign-in-errors.ts';
 import { ACCESS_GRANTED } from './admin-gate.tsx';
-import { BusyLabel } from '../../../components/ui/busy-label.tsx';
+import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 import { CodeStep } from './sign-in/code-step.tsx';
 import { MfaEnrolment } from './sign-in/mfa-enrolment.tsx';
 import { PassphraseMeter } from './sign-in/passphrase-meter.tsx';

@@ -1,4 +1,4 @@
-import { STAFF_PASSPHRASE_MIN } from '../../../../shared/staff.ts';
+import { STAFF_PASSPHRASE_MIN } from '#shared/staff.ts';
 
 export type PassphraseStrength = {
   /** 0 empty, 1 too short or too predictable, 2 fair, 3 good, 4 strong. */

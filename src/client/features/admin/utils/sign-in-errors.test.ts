@@ -4,8 +4,8 @@ import {
   INVALID_CODE,
   JOIN_LINK_INVALID,
   PASSPHRASE_TOO_SHORT,
-} from '../../../../shared/schemas/staff.ts';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../../../lib/api-client.ts';
+} from '#shared/schemas/staff.ts';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '#client/lib/api-client.ts';
 import {
   AUTHENTICATION_FAILED,
   codeFailure,

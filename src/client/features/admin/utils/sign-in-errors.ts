@@ -3,8 +3,8 @@ import {
   INVALID_CODE,
   INVALID_CREDENTIALS,
   JOIN_LINK_INVALID,
-} from '../../../../shared/schemas/staff.ts';
-import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
+} from '#shared/schemas/staff.ts';
+import { GENERIC_ERROR_MESSAGE, isApiError } from '#client/lib/api-client.ts';
 
 /** SPEC §8 'Admin': a call that failed for any other reason. */
 export const AUTHENTICATION_FAILED = 'Authentication failed';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TApplyBasicRequest } from '../../../../shared/schemas/apply.ts';
-import type { ApplyBasicResponse } from '../../../../shared/schemas/journey.ts';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import type { TApplyBasicRequest } from '#shared/schemas/apply.ts';
+import type { ApplyBasicResponse } from '#shared/schemas/journey.ts';
+import { ApiError, api } from '#client/lib/api-client.ts';
 
 /** SPEC §8: a 2xx answer that is not a success. */
 export const INVALID_RESPONSE_MESSAGE = 'Invalid response from server';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApplyGetStageResponse } from '../../../../shared/schemas/journey.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { ApplyGetStageResponse } from '#shared/schemas/journey.ts';
+import { api } from '#client/lib/api-client.ts';
 import { readBasicId } from '../utils/session.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApplyStatusResponse } from '../../../../shared/schemas/journey.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { ApplyStatusResponse } from '#shared/schemas/journey.ts';
+import { api } from '#client/lib/api-client.ts';
 import { applicantSessionEnding } from '../utils/session.ts';
 
 /** SPEC §9: the review screen asks for the stage every 8 seconds. */

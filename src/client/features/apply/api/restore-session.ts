@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ApplySessionResponse } from '../../../../shared/schemas/journey.ts';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import type { ApplySessionResponse } from '#shared/schemas/journey.ts';
+import { ApiError, api } from '#client/lib/api-client.ts';
 
 /**
  * `POST /api/apply-session`: turns a magic link's `sid` into a session (the server sets the

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { MagicLinkResponse } from '../../../../shared/schemas/journey.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { MagicLinkResponse } from '#shared/schemas/journey.ts';
+import { api } from '#client/lib/api-client.ts';
 
 /**
  * `POST /api/apply-magic-link`: e-mails a link that resumes the application. The answer is the

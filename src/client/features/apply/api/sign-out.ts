@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApplySignoutResponse } from '../../../../shared/schemas/journey.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { ApplySignoutResponse } from '#shared/schemas/journey.ts';
+import { api } from '#client/lib/api-client.ts';
 import { noteSignOut } from '../utils/session.ts';
 
 /**

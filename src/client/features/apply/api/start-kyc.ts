@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { KycStartResponse } from '../../../../shared/schemas/journey.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { KycStartResponse } from '#shared/schemas/journey.ts';
+import { api } from '#client/lib/api-client.ts';
 
 /**
  * `POST /api/apply-kyc-start`: hands the application to identity verification

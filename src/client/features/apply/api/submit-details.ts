@@ -1,9 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  ApplyDetailsResponse,
-  TApplyDetailsRequest,
-} from '../../../../shared/schemas/journey.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { ApplyDetailsResponse, TApplyDetailsRequest } from '#shared/schemas/journey.ts';
+import { api } from '#client/lib/api-client.ts';
 import { stageQueryKey } from './get-stage.ts';
 
 /** `POST /api/apply-details`: income, employment, PEP and tier preference (→ `detailed`). */

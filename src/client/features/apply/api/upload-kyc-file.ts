@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { KycFileType } from '../../../../shared/stages.ts';
-import { UPLOAD_HEADER, UPLOAD_HEADER_VALUE } from '../../../../shared/api.ts';
-import type { KycUploadResponse } from '../../../../shared/schemas/journey.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { KycFileType } from '#shared/stages.ts';
+import { UPLOAD_HEADER, UPLOAD_HEADER_VALUE } from '#shared/api.ts';
+import type { KycUploadResponse } from '#shared/schemas/journey.ts';
+import { api } from '#client/lib/api-client.ts';
 import { stageQueryKey } from './get-stage.ts';
 
 export type KycUpload = { type: KycFileType; file: File };

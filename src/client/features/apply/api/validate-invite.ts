@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TInviteCodeRequest } from '../../../../shared/schemas/apply.ts';
-import { INVALID_INVITE_MESSAGE } from '../../../../shared/journey-messages.ts';
-import type { ValidateInviteResponse } from '../../../../shared/schemas/journey.ts';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import type { TInviteCodeRequest } from '#shared/schemas/apply.ts';
+import { INVALID_INVITE_MESSAGE } from '#shared/journey-messages.ts';
+import type { ValidateInviteResponse } from '#shared/schemas/journey.ts';
+import { ApiError, api } from '#client/lib/api-client.ts';
 
 /**
  * `POST /api/validate-invite`: checks a code without redeeming it. An answer without

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TInviteCodeRequest } from '../../../../shared/schemas/apply.ts';
-import type { VerifyCodeResponse } from '../../../../shared/schemas/journey.ts';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import type { TInviteCodeRequest } from '#shared/schemas/apply.ts';
+import type { VerifyCodeResponse } from '#shared/schemas/journey.ts';
+import { ApiError, api } from '#client/lib/api-client.ts';
 
 /** SPEC §8: the redemption answered without an application to continue. */
 export const CREATE_FAILED_MESSAGE = 'Failed to create application';

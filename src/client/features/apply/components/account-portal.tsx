@@ -7,9 +7,9 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import type { ApplyGetStageResponse } from '../../../../shared/schemas/journey.ts';
-import { TIER_INFO } from '../../../../shared/tiers.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
+import type { ApplyGetStageResponse } from '#shared/schemas/journey.ts';
+import { TIER_INFO } from '#shared/tiers.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
 import { maskedCardNumber } from '../utils/format.ts';
 import { CardFace } from './card-face.tsx';
 import { WithMemberCard, type MemberCard } from './with-member-card.tsx';

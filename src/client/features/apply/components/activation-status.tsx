@@ -1,9 +1,9 @@
 import { ArrowRight, Mail, ShieldCheck, Truck } from 'lucide-react';
 import { Link } from 'react-router';
-import type { ApplyGetStageResponse } from '../../../../shared/schemas/journey.ts';
-import { TIER_INFO } from '../../../../shared/tiers.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { paths } from '../../../config/paths.ts';
+import type { ApplyGetStageResponse } from '#shared/schemas/journey.ts';
+import { TIER_INFO } from '#shared/tiers.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
 import { useLiveStage } from '../hooks/use-live-stage.ts';
 import { formatDate, maskedCardNumber } from '../utils/format.ts';
 import { CardFace } from './card-face.tsx';

@@ -3,20 +3,20 @@ import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import type { TApplicationForm } from '../../../../shared/schemas/apply.ts';
-import { Alert, AlertDescription } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
-import { paths } from '../../../config/paths.ts';
-import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
+import type { TApplicationForm } from '#shared/schemas/apply.ts';
+import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
+import { paths } from '#client/config/paths.ts';
+import { GENERIC_ERROR_MESSAGE, isApiError } from '#client/lib/api-client.ts';
 import { useApplyBasic } from '../api/apply-basic.ts';
-import { BusyLabel } from '../../../components/ui/busy-label.tsx';
-import { FieldError, describedBy } from '../../../components/form/field-error.tsx';
-import { HoneypotField } from '../../../components/form/honeypot-field.tsx';
-import { useHydrated } from '../../../lib/hydrated.ts';
-import { loadOnce } from '../../../lib/load-once.ts';
+import { BusyLabel } from '#client/components/ui/busy-label.tsx';
+import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
+import { HoneypotField } from '#client/components/form/honeypot-field.tsx';
+import { useHydrated } from '#client/lib/hydrated.ts';
+import { loadOnce } from '#client/lib/load-once.ts';
 
 /** SPEC §2 and §8. */
 const RECEIVED_DESCRIPTION = "If selected, you'll receive an invitation code by email.";
@@ -43,10 +43,9 @@ function failureMessage(error: unknown): string {
  * tried again on the next attempt; meanwhile Submit says it failed and sends nothing.
  */
 const loadRules = loadOnce(() =>
-  Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('../../../../shared/schemas/apply.ts'),
-  ]).then(([{ zodResolver }, { ZApplicationForm }]) => zodResolver(ZApplicationForm)),
+  Promise.all([import('@hookform/resolvers/zod'), import('#shared/schemas/apply.ts')]).then(
+    ([{ zodResolver }, { ZApplicationForm }]) => zodResolver(ZApplicationForm),
+  ),
 );
 
 const resolver: Resolver<TApplicationForm> = async (values, context, options) => {

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
-import { PROGRESS_STEPS, progressIndex, type Stage } from '../../../../shared/stages.ts';
-import { cn } from '../../../utils/cn.ts';
+import { PROGRESS_STEPS, progressIndex, type Stage } from '#shared/stages.ts';
+import { cn } from '#client/utils/cn.ts';
 
 /**
  * SPEC §4 progress indicator: 'Step N of 8' on phones, the eight steps as a vertical list on

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { BRAND_NAME } from '../../../config/site.ts';
-import { cn } from '../../../utils/cn.ts';
+import { paths } from '#client/config/paths.ts';
+import { BRAND_NAME } from '#client/config/site.ts';
+import { cn } from '#client/utils/cn.ts';
 
 export const DECLINED_HEADING = 'Your application was not successful';
 

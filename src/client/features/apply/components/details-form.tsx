@@ -3,25 +3,25 @@ import { PoundSterling, TriangleAlert } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { emailField, fullNameField, parseWholeNumber } from '../../../../shared/schemas/fields.ts';
+import { emailField, fullNameField, parseWholeNumber } from '#shared/schemas/fields.ts';
 import {
   EMPLOYMENT_LABELS,
   EMPLOYMENT_STATUSES,
   PREFERRED_TIERS,
   ZApplyDetailsRequest,
-} from '../../../../shared/schemas/journey.ts';
-import { z } from '../../../../shared/schemas/zod.ts';
-import { TIER_INFO } from '../../../../shared/tiers.ts';
-import { Alert, AlertDescription } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input, fieldClasses } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
-import { cn } from '../../../utils/cn.ts';
+} from '#shared/schemas/journey.ts';
+import { z } from '#shared/schemas/zod.ts';
+import { TIER_INFO } from '#shared/tiers.ts';
+import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input, fieldClasses } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { GENERIC_ERROR_MESSAGE, isApiError } from '#client/lib/api-client.ts';
+import { cn } from '#client/utils/cn.ts';
 import { useSubmitDetails } from '../api/submit-details.ts';
-import { BusyLabel } from '../../../components/ui/busy-label.tsx';
+import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 import { CardFace } from './card-face.tsx';
-import { FieldError, describedBy } from '../../../components/form/field-error.tsx';
+import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
 
 const SAVE_FAILED_MESSAGE = 'We could not save your details. Please try again.';
 const PEP_MESSAGE = 'Please tell us whether you are a politically exposed person';

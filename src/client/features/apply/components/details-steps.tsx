@@ -1,7 +1,7 @@
 import { Check, Lock } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { ApplyGetStageResponse } from '../../../../shared/schemas/journey.ts';
-import { cn } from '../../../utils/cn.ts';
+import type { ApplyGetStageResponse } from '#shared/schemas/journey.ts';
+import { cn } from '#client/utils/cn.ts';
 import { DetailsForm } from './details-form.tsx';
 import { IdentityVerification } from './identity-verification.tsx';
 

@@ -1,4 +1,4 @@
-import type { Stage } from '../../../../shared/stages.ts';
+import type { Stage } from '#shared/stages.ts';
 import { useLiveStage } from '../hooks/use-live-stage.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { LoaderCircle, TriangleAlert } from 'lucide-react';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import type { Gate } from '../hooks/use-application-gate.ts';
 
 /** SPEC §8. */

@@ -2,15 +2,15 @@ import { ArrowRight, ExternalLink, ShieldCheck, TriangleAlert } from 'lucide-rea
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { ApplyGetStageResponse } from '../../../../shared/schemas/journey.ts';
-import { KYC_FILE_TYPES, type KycFileType } from '../../../../shared/stages.ts';
-import { Alert, AlertDescription } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { paths } from '../../../config/paths.ts';
-import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
+import type { ApplyGetStageResponse } from '#shared/schemas/journey.ts';
+import { KYC_FILE_TYPES, type KycFileType } from '#shared/stages.ts';
+import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
+import { GENERIC_ERROR_MESSAGE, isApiError } from '#client/lib/api-client.ts';
 import { useStartKyc } from '../api/start-kyc.ts';
 import { latestFiles, needsResubmission } from '../utils/application.ts';
-import { BusyLabel } from '../../../components/ui/busy-label.tsx';
+import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 import { KycUploadCard } from './kyc-upload-card.tsx';
 
 const START_FAILED_MESSAGE = 'We could not start your verification. Please try again.';

@@ -2,21 +2,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, KeyRound, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
-import { INVALID_INVITE_MESSAGE } from '../../../../shared/journey-messages.ts';
-import { routeAfterVerify } from '../../../../shared/stages.ts';
-import { Alert, AlertDescription } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
-import { cn } from '../../../utils/cn.ts';
+import { INVALID_INVITE_MESSAGE } from '#shared/journey-messages.ts';
+import { routeAfterVerify } from '#shared/stages.ts';
+import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { GENERIC_ERROR_MESSAGE, isApiError } from '#client/lib/api-client.ts';
+import { cn } from '#client/utils/cn.ts';
 import { getStageQueryOptions } from '../api/get-stage.ts';
 import { useValidateInvite } from '../api/validate-invite.ts';
 import { CREATE_FAILED_MESSAGE, useVerifyCode } from '../api/verify-code.ts';
 import { rememberValidatedInvite } from '../utils/session.ts';
-import { BusyLabel } from '../../../components/ui/busy-label.tsx';
-import { useHydrated } from '../../../lib/hydrated.ts';
-import { loadOnce } from '../../../lib/load-once.ts';
+import { BusyLabel } from '#client/components/ui/busy-label.tsx';
+import { useHydrated } from '#client/lib/hydrated.ts';
+import { loadOnce } from '#client/lib/load-once.ts';
 
 /** SPEC §8 'Apply flow'. */
 const EMPTY_CODE_MESSAGE = 'Please enter an invite code';
@@ -57,7 +57,7 @@ const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
  * the next attempt; meanwhile Verify says it failed and sends nothing.
  */
 const loadRules = loadOnce(() =>
-  import('../../../../shared/schemas/apply.ts').then((module) => module.ZInviteCodeRequest),
+  import('#shared/schemas/apply.ts').then((module) => module.ZInviteCodeRequest),
 );
 
 /**

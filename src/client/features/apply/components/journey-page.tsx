@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Container } from '../../../components/layouts/container.tsx';
-import { Eyebrow, Rosette } from '../../../components/layouts/page-header.tsx';
-import { Head } from '../../../components/seo/head.tsx';
-import type { Stage } from '../../../../shared/stages.ts';
+import { Container } from '#client/components/layouts/container.tsx';
+import { Eyebrow, Rosette } from '#client/components/layouts/page-header.tsx';
+import { Head } from '#client/components/seo/head.tsx';
+import type { Stage } from '#shared/stages.ts';
 import { useTabOrderFromTop } from '../hooks/use-tab-order-from-top.ts';
 import { ApplyProgress } from './apply-progress.tsx';
 import { SignOutButton } from './sign-out-button.tsx';

@@ -1,15 +1,15 @@
 import { CircleAlert, CircleCheck, Clock, FileText, RotateCcw, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import type { KycFileSummary } from '../../../../shared/schemas/journey.ts';
-import type { KycFileType } from '../../../../shared/stages.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
-import { cn } from '../../../utils/cn.ts';
+import type { KycFileSummary } from '#shared/schemas/journey.ts';
+import type { KycFileType } from '#shared/stages.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { GENERIC_ERROR_MESSAGE, isApiError } from '#client/lib/api-client.ts';
+import { cn } from '#client/utils/cn.ts';
 import { useUploadKycFile } from '../api/upload-kyc-file.ts';
 import { formatDate, formatFileSize } from '../utils/format.ts';
 import { KYC_TYPES_FOR, KYC_TYPE_HINT, canPreview, checkKycFile } from '../utils/kyc-file.ts';
-import { BusyLabel } from '../../../components/ui/busy-label.tsx';
+import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 
 const UPLOAD_FAILED_MESSAGE = 'The upload did not complete. Please try again.';
 

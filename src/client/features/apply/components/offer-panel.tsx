@@ -2,12 +2,12 @@ import { ArrowDown, PenLine, TriangleAlert } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { monthlyFeeLabel } from '../../../../shared/fees.ts';
-import { OFFER_MESSAGE, ZOfferForm } from '../../../../shared/schemas/apply.ts';
-import type { ApplyGetStageResponse } from '../../../../shared/schemas/journey.ts';
-import { SIGNATURE_MISMATCH_MESSAGE, signatureMatches } from '../../../../shared/signature.ts';
-import { TIER_INFO, isTier, tiersBelow, type Tier } from '../../../../shared/tiers.ts';
-import { Alert, AlertDescription } from '../../../components/ui/alert.tsx';
+import { monthlyFeeLabel } from '#shared/fees.ts';
+import { OFFER_MESSAGE, ZOfferForm } from '#shared/schemas/apply.ts';
+import type { ApplyGetStageResponse } from '#shared/schemas/journey.ts';
+import { SIGNATURE_MISMATCH_MESSAGE, signatureMatches } from '#shared/signature.ts';
+import { TIER_INFO, isTier, tiersBelow, type Tier } from '#shared/tiers.ts';
+import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -17,17 +17,17 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { Input, fieldClasses } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../lib/api-client.ts';
-import { cn } from '../../../utils/cn.ts';
+} from '#client/components/ui/alert-dialog.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { Input, fieldClasses } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { paths } from '#client/config/paths.ts';
+import { isApiError } from '#client/lib/api-client.ts';
+import { cn } from '#client/utils/cn.ts';
 import { useOfferAction } from '../api/offer-action.ts';
-import { BusyLabel } from '../../../components/ui/busy-label.tsx';
+import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 import { TierShowcase } from './tier-showcase.tsx';
 
 /** SPEC §8 'Offer, magic link, resume'. */

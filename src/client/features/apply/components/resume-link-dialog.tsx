@@ -3,9 +3,9 @@ import { Mail, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { ZMagicLinkRequest } from '../../../../shared/schemas/apply.ts';
-import { Alert, AlertDescription } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { ZMagicLinkRequest } from '#shared/schemas/apply.ts';
+import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogClose,
@@ -15,13 +15,13 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
+} from '#client/components/ui/dialog.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { GENERIC_ERROR_MESSAGE, isApiError } from '#client/lib/api-client.ts';
 import { useSendMagicLink } from '../api/send-magic-link.ts';
-import { BusyLabel } from '../../../components/ui/busy-label.tsx';
-import { FieldError, describedBy } from '../../../components/form/field-error.tsx';
+import { BusyLabel } from '#client/components/ui/busy-label.tsx';
+import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
 
 /** SPEC §8 'Offer, magic link, resume'. */
 const SEND_FAILED_TITLE = 'Failed to send link';

@@ -1,10 +1,10 @@
 import { ArrowRight, LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ApplyGetStageResponse } from '../../../../shared/schemas/journey.ts';
-import { stageLabel, type Stage } from '../../../../shared/stages.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { paths } from '../../../config/paths.ts';
+import type { ApplyGetStageResponse } from '#shared/schemas/journey.ts';
+import { stageLabel, type Stage } from '#shared/stages.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
 import { needsResubmission } from '../utils/application.ts';
 
 type Next = { text: ReactNode; action?: { label: string; href: string } };

@@ -1,9 +1,9 @@
 import { LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../lib/api-client.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
+import { isApiError } from '#client/lib/api-client.ts';
 import { useApplicantSignOut } from '../api/sign-out.ts';
 import { hasApplicantSession } from '../utils/session.ts';
 

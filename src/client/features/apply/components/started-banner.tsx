@@ -1,8 +1,8 @@
 import { ArrowRight, Info } from 'lucide-react';
 import { Link } from 'react-router';
-import { Alert, AlertTitle } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { paths } from '../../../config/paths.ts';
+import { Alert, AlertTitle } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
 
 /** SPEC §2 /apply: an applicant past basic/invited is sent back to where they left off. */
 export function StartedBanner() {

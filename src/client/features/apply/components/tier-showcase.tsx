@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { monthlyFeeLabel } from '../../../../shared/fees.ts';
-import { TIER_BULLETS, TIER_INFO, type Tier } from '../../../../shared/tiers.ts';
+import { monthlyFeeLabel } from '#shared/fees.ts';
+import { TIER_BULLETS, TIER_INFO, type Tier } from '#shared/tiers.ts';
 import { CardFace } from './card-face.tsx';
 
 /**

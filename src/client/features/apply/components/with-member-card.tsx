@@ -1,9 +1,6 @@
 import type { ReactNode } from 'react';
-import type {
-  ActivationResponse,
-  ApplyGetStageResponse,
-} from '../../../../shared/schemas/journey.ts';
-import type { Tier } from '../../../../shared/tiers.ts';
+import type { ActivationResponse, ApplyGetStageResponse } from '#shared/schemas/journey.ts';
+import type { Tier } from '#shared/tiers.ts';
 import { useActivation } from '../api/get-activation.ts';
 import { GateStatus } from './gate-status.tsx';
 

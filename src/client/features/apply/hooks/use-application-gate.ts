@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import type { ApplyGetStageResponse } from '../../../../shared/schemas/journey.ts';
-import { paths } from '../../../config/paths.ts';
-import { isApiError } from '../../../lib/api-client.ts';
+import type { ApplyGetStageResponse } from '#shared/schemas/journey.ts';
+import { paths } from '#client/config/paths.ts';
+import { isApiError } from '#client/lib/api-client.ts';
 import { useApplication } from '../api/get-stage.ts';
 import { hasApplicantSession } from '../utils/session.ts';
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { Stage } from '../../../../shared/stages.ts';
-import { isStage } from '../../../../shared/stages.ts';
-import { isApiError } from '../../../lib/api-client.ts';
+import type { Stage } from '#shared/stages.ts';
+import { isStage } from '#shared/stages.ts';
+import { isApiError } from '#client/lib/api-client.ts';
 import { stageQueryKey } from '../api/get-stage.ts';
 import { statusQueryKey, useApplicationStatus } from '../api/get-status.ts';
 

@@ -7,8 +7,8 @@ import {
   LINK_EXPIRED_MESSAGE,
   LINK_INVALID_MESSAGE,
   ZApplySessionRequest,
-} from '../../../../shared/schemas/journey.ts';
-import { isApiError } from '../../../lib/api-client.ts';
+} from '#shared/schemas/journey.ts';
+import { isApiError } from '#client/lib/api-client.ts';
 import { useRestoreSession } from '../api/restore-session.ts';
 import { readSid } from '../utils/magic-link.ts';
 

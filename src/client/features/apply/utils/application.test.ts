@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplyGetStageResponse, KycFileSummary } from '../../../../shared/schemas/journey.ts';
-import type { Stage } from '../../../../shared/stages.ts';
+import type { ApplyGetStageResponse, KycFileSummary } from '#shared/schemas/journey.ts';
+import type { Stage } from '#shared/stages.ts';
 import { detailsRedirect, latestFiles, needsResubmission, wantsDetails } from './application.ts';
 
 const file = (

@@ -1,5 +1,5 @@
-import type { ApplyGetStageResponse, KycFileSummary } from '../../../../shared/schemas/journey.ts';
-import { routeAfterVerify, type ApplyRoute, type KycFileType } from '../../../../shared/stages.ts';
+import type { ApplyGetStageResponse, KycFileSummary } from '#shared/schemas/journey.ts';
+import { routeAfterVerify, type ApplyRoute, type KycFileType } from '#shared/stages.ts';
 
 /** The newest file of each type: older uploads are history once replaced. */
 export function latestFiles(

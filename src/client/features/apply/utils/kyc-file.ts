@@ -1,5 +1,5 @@
-import { KYC_ACCEPTED_TYPES, KYC_MAX_BYTES } from '../../../../shared/schemas/journey.ts';
-import type { KycFileType } from '../../../../shared/stages.ts';
+import { KYC_ACCEPTED_TYPES, KYC_MAX_BYTES } from '#shared/schemas/journey.ts';
+import type { KycFileType } from '#shared/stages.ts';
 import { formatFileSize } from './format.ts';
 
 type KycMime = (typeof KYC_ACCEPTED_TYPES)[number];

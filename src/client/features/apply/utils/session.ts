@@ -1,4 +1,4 @@
-import { APPLY_SESSION_COOKIE } from '../../../../shared/api.ts';
+import { APPLY_SESSION_COOKIE } from '#shared/api.ts';
 
 /**
  * The application id from the readable `apply_session` cookie (SPEC §9). The session token

@@ -1,4 +1,4 @@
-import { ASSET_TIERS, TIER_INFO } from '../../../../shared/tiers.ts';
+import { ASSET_TIERS, TIER_INFO } from '#shared/tiers.ts';
 import { useCardArt } from '../api/get-card-assets.ts';
 import { CardImage } from './card-image.tsx';
 

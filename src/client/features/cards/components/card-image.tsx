@@ -1,6 +1,6 @@
 import { useState, type ComponentProps } from 'react';
-import type { Tier } from '../../../../shared/tiers.ts';
-import { cn } from '../../../utils/cn.ts';
+import type { Tier } from '#shared/tiers.ts';
+import { cn } from '#client/utils/cn.ts';
 import { BUNDLED_CARD_ART, CARD_HEIGHT, CARD_WIDTH } from '../utils/card-art.ts';
 
 type CardImageProps = Omit<ComponentProps<'img'>, 'src' | 'width' | 'height'> & {

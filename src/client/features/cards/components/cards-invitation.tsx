@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { Container } from '../../../components/layouts/container.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useBottomSheetSpace } from '../../../lib/bottom-sheet-space.ts';
+import { Container } from '#client/components/layouts/container.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
+import { useBottomSheetSpace } from '#client/lib/bottom-sheet-space.ts';
 
 /** /cards closing block. On phones its button moves into the bar below. */
 export function CardsInvitation() {

@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 import { useRef, useState, type MouseEvent } from 'react';
-import type { TierFeature } from '../../../../shared/tiers.ts';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/simple-tooltip.tsx';
+import type { TierFeature } from '#shared/tiers.ts';
+import { Tooltip, TooltipContent, TooltipTrigger } from '#client/components/ui/simple-tooltip.tsx';
 
 /**
  * An info button whose tooltip explains a feature. Hover and keyboard focus open it as usual;

@@ -1,6 +1,6 @@
 import { useRef, type CSSProperties, type RefObject } from 'react';
-import { TIER_INFO, type AssetTier } from '../../../../shared/tiers.ts';
-import { cn } from '../../../utils/cn.ts';
+import { TIER_INFO, type AssetTier } from '#shared/tiers.ts';
+import { cn } from '#client/utils/cn.ts';
 import { useCardArt } from '../api/get-card-assets.ts';
 import { usePointerParallax } from '../hooks/use-pointer-parallax.ts';
 import { CardImage } from './card-image.tsx';

@@ -10,7 +10,7 @@ import {
   SlidersHorizontal,
   type LucideIcon,
 } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
 type Advantage = { title: string; text: string; icon: LucideIcon; comingSoon?: boolean };

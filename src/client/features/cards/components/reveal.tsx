@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../../utils/cn.ts';
+import { cn } from '#client/utils/cn.ts';
 
 /**
  * Lifts a section into place as it scrolls into view (SPEC §9: from 10% visibility). Done with

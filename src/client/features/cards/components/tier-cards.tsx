@@ -1,10 +1,10 @@
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
-import { TIER_BULLETS, TIER_INFO, TIERS, type Tier } from '../../../../shared/tiers.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { paths } from '../../../config/paths.ts';
-import { cn } from '../../../utils/cn.ts';
+import { TIER_BULLETS, TIER_INFO, TIERS, type Tier } from '#shared/tiers.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
+import { cn } from '#client/utils/cn.ts';
 import { useCardArt, type CardArt } from '../api/get-card-assets.ts';
 import { CardImage } from './card-image.tsx';
 

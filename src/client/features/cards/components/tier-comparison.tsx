@@ -6,15 +6,15 @@ import {
   tierIncludes,
   type Tier,
   type TierFeature,
-} from '../../../../shared/tiers.ts';
+} from '#shared/tiers.ts';
 import {
   Accordion,
   AccordionContent,
   AccordionItem,
   AccordionTrigger,
-} from '../../../components/ui/accordion.tsx';
-import { useUpcomingQuarter } from '../../../lib/upcoming-quarter.ts';
-import { cn } from '../../../utils/cn.ts';
+} from '#client/components/ui/accordion.tsx';
+import { useUpcomingQuarter } from '#client/lib/upcoming-quarter.ts';
+import { cn } from '#client/utils/cn.ts';
 import { FeatureInfo } from './feature-info.tsx';
 
 type MarkProps = {

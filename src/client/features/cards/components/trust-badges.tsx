@@ -1,5 +1,5 @@
 import { Landmark, LockKeyhole, ShieldCheck, Smartphone, type LucideIcon } from 'lucide-react';
-import { cn } from '../../../utils/cn.ts';
+import { cn } from '#client/utils/cn.ts';
 
 /** SPEC §1: the four trust badges, verbatim. */
 const BADGES: { label: string; icon: LucideIcon }[] = [

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
-import inAppControls from '../../../assets/scenes/in-app-controls.svg?no-inline';
-import { cn } from '../../../utils/cn.ts';
+import inAppControls from '#client/assets/scenes/in-app-controls.svg?no-inline';
+import { cn } from '#client/utils/cn.ts';
 import { useCardArt } from '../api/get-card-assets.ts';
 import { CardImage } from './card-image.tsx';
 import { Reveal } from './reveal.tsx';

@@ -1,9 +1,9 @@
-import type { Tier } from '../../../../shared/tiers.ts';
-import elite from '../../../assets/cards/elite.svg?no-inline';
-import monarch from '../../../assets/cards/monarch.svg?no-inline';
-import noir from '../../../assets/cards/noir.svg?no-inline';
-import standard from '../../../assets/cards/standard.svg?no-inline';
-import titan from '../../../assets/cards/titan.svg?no-inline';
+import type { Tier } from '#shared/tiers.ts';
+import elite from '#client/assets/cards/elite.svg?no-inline';
+import monarch from '#client/assets/cards/monarch.svg?no-inline';
+import noir from '#client/assets/cards/noir.svg?no-inline';
+import standard from '#client/assets/cards/standard.svg?no-inline';
+import titan from '#client/assets/cards/titan.svg?no-inline';
 
 /**
  * The bundled card faces, shown for any tier without an uploaded image. Served as files (not

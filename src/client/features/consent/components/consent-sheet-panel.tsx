@@ -1,12 +1,12 @@
 import { Cookie } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { toast } from '../../../lib/toast.ts';
-import { setBottomSheetSpace } from '../../../lib/bottom-sheet-space.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Switch } from '../../../components/ui/switch.tsx';
-import { paths } from '../../../config/paths.ts';
+import { toast } from '#client/lib/toast.ts';
+import { setBottomSheetSpace } from '#client/lib/bottom-sheet-space.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Switch } from '#client/components/ui/switch.tsx';
+import { paths } from '#client/config/paths.ts';
 import { saveConsent } from '../consent-store.ts';
 
 function choose(analytics: boolean, description: string): void {

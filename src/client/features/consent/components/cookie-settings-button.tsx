@@ -1,4 +1,4 @@
-import { toast } from '../../../lib/toast.ts';
+import { toast } from '#client/lib/toast.ts';
 import { clearConsent } from '../consent-store.ts';
 
 /** Long enough to read the toast before the page reloads. */

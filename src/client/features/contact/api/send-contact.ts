@@ -1,7 +1,7 @@
-import type { TContactRequest } from '../../../../shared/schemas/contact.ts';
-import type { ContactResponse } from '../../../../shared/schemas/site.ts';
-import { ApiError, api } from '../../../lib/api-client.ts';
-import { useAction } from '../../../lib/public-data.ts';
+import type { TContactRequest } from '#shared/schemas/contact.ts';
+import type { ContactResponse } from '#shared/schemas/site.ts';
+import { ApiError, api } from '#client/lib/api-client.ts';
+import { useAction } from '#client/lib/public-data.ts';
 
 /** SPEC §8: the message when the server answered without saying what went wrong. */
 export const SEND_FAILED_MESSAGE = 'Failed to send message';

@@ -1,6 +1,6 @@
 import { Clock, Mail, MapPin, MessageSquareReply, Newspaper } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { COMPANY } from '../../../config/site.ts';
+import { COMPANY } from '#client/config/site.ts';
 
 const LINK =
   'rounded-sm text-foreground underline decoration-gold-soft underline-offset-4 break-all hover:decoration-2';

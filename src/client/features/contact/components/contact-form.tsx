@@ -1,22 +1,22 @@
 import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from '../../../lib/toast.ts';
-import { LIMITS } from '../../../../shared/limits.ts';
-import type { TContactRequest } from '../../../../shared/schemas/contact.ts';
-import { FieldError, describedBy } from '../../../components/form/field-error.tsx';
-import { HoneypotField } from '../../../components/form/honeypot-field.tsx';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
-import { paths } from '../../../config/paths.ts';
-import { GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client.ts';
-import { cn } from '../../../utils/cn.ts';
+import { toast } from '#client/lib/toast.ts';
+import { LIMITS } from '#shared/limits.ts';
+import type { TContactRequest } from '#shared/schemas/contact.ts';
+import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
+import { HoneypotField } from '#client/components/form/honeypot-field.tsx';
+import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
+import { paths } from '#client/config/paths.ts';
+import { GENERIC_ERROR_MESSAGE, isApiError } from '#client/lib/api-client.ts';
+import { cn } from '#client/utils/cn.ts';
 import { SEND_FAILED_MESSAGE, useSendContact } from '../api/send-contact.ts';
-import { useHydrated } from '../../../lib/hydrated.ts';
-import { loadOnce } from '../../../lib/load-once.ts';
+import { useHydrated } from '#client/lib/hydrated.ts';
+import { loadOnce } from '#client/lib/load-once.ts';
 
 /** SPEC §8 'Contact and legal'. */
 const SENT_TITLE = 'Message Sent';
@@ -46,7 +46,7 @@ type Checked = { errors: Errors; data?: TContactRequest };
  * again on the next attempt; meanwhile Send says it failed and sends nothing unchecked.
  */
 const loadRules = loadOnce(() =>
-  import('../../../../shared/schemas/contact.ts').then((module) => module.ZContactRequest),
+  import('#shared/schemas/contact.ts').then((module) => module.ZContactRequest),
 );
 
 /** The form's values checked against the shared rules: the first message of each field. */

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { toast } from '../../../lib/toast.ts';
-import { Label } from '../../../components/ui/label.tsx';
-import { Switch } from '../../../components/ui/switch.tsx';
+import { toast } from '#client/lib/toast.ts';
+import { Label } from '#client/components/ui/label.tsx';
+import { Switch } from '#client/components/ui/switch.tsx';
 import { setFounder, useFounder } from '../founder-store.ts';
 
 /** SPEC §2: the footer's Founder Mode switch, shown to founding members only. */

@@ -1,4 +1,4 @@
-import { Badge } from '../../../components/ui/badge.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
 import { useFounder } from '../founder-store.ts';
 
 /** SPEC §1: a FOUNDING badge in the header for founding members. */

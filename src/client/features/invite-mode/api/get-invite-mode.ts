@@ -1,4 +1,4 @@
-import { useSwitchSetting } from '../../../lib/site-settings.ts';
+import { useSwitchSetting } from '#client/lib/site-settings.ts';
 
 /**
  * Invite mode (SPEC §4): from the page the server wrote, else `GET /api/site-settings/invite_mode`

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { Monogram } from '../../../components/brand/logo.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { paths } from '../../../config/paths.ts';
-import { cn } from '../../../utils/cn.ts';
+import { Monogram } from '#client/components/brand/logo.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
+import { cn } from '#client/utils/cn.ts';
 import { useInviteMode } from '../api/get-invite-mode.ts';
 
 /** SPEC §2 (Home): the closing block's words in each invite mode. */

@@ -1,8 +1,8 @@
-import { ADMIN_TOKEN_HEADER } from '../../../../shared/api.ts';
-import type { OneTimeLegalUpdateResponse } from '../../../../shared/schemas/site.ts';
-import { api } from '../../../lib/api-client.ts';
-import { invalidate, useAction } from '../../../lib/public-data.ts';
-import { noteStaffCall } from '../../../lib/staff-activity.ts';
+import { ADMIN_TOKEN_HEADER } from '#shared/api.ts';
+import type { OneTimeLegalUpdateResponse } from '#shared/schemas/site.ts';
+import { api } from '#client/lib/api-client.ts';
+import { invalidate, useAction } from '#client/lib/public-data.ts';
+import { noteStaffCall } from '#client/lib/staff-activity.ts';
 import { legalDocumentsKey } from './get-legal-documents.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STAFF_ACTIVITY_STEP_MS } from '../../../../shared/staff.ts';
-import { getStaffActivity } from '../../../lib/staff-activity.ts';
+import { STAFF_ACTIVITY_STEP_MS } from '#shared/staff.ts';
+import { getStaffActivity } from '#client/lib/staff-activity.ts';
 import { applyLegalUpdates } from './apply-legal-updates.ts';
 import { updateLegalDocument } from './update-legal-document.ts';
 

@@ -2,10 +2,10 @@ import type {
   LegalDocument,
   LegalUpdateResponse,
   TLegalUpdateRequest,
-} from '../../../../shared/schemas/site.ts';
-import { api } from '../../../lib/api-client.ts';
-import { invalidate, setData, useAction } from '../../../lib/public-data.ts';
-import { noteStaffCall } from '../../../lib/staff-activity.ts';
+} from '#shared/schemas/site.ts';
+import { api } from '#client/lib/api-client.ts';
+import { invalidate, setData, useAction } from '#client/lib/public-data.ts';
+import { noteStaffCall } from '#client/lib/staff-activity.ts';
 import { legalDocumentsKey } from './get-legal-documents.ts';
 
 export type UpdateLegalDocumentInput = { data: TLegalUpdateRequest; token: string };

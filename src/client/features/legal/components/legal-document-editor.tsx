@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from '../../../lib/toast.ts';
-import { ZLegalUpdateRequest, type LegalDocument } from '../../../../shared/schemas/site.ts';
-import { FieldError, describedBy } from '../../../components/form/field-error.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { clearStaffToken, getStaffToken } from '../../../lib/staff-token.ts';
+import { toast } from '#client/lib/toast.ts';
+import { ZLegalUpdateRequest, type LegalDocument } from '#shared/schemas/site.ts';
+import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { clearStaffToken, getStaffToken } from '#client/lib/staff-token.ts';
 import { useUpdateLegalDocument } from '../api/update-legal-document.ts';
 
 type LegalDocumentEditorProps = {

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { LegalDocument } from '../../../../shared/schemas/site.ts';
-import { cn } from '../../../utils/cn.ts';
+import type { LegalDocument } from '#shared/schemas/site.ts';
+import { cn } from '#client/utils/cn.ts';
 import { formatLegalDate, headingTexts } from '../utils/legal-doc.ts';
 
 /**

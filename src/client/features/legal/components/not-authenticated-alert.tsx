@@ -1,8 +1,8 @@
 import { LockKeyhole } from 'lucide-react';
 import { Link } from 'react-router';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert.tsx';
-import { paths } from '../../../config/paths.ts';
-import { cn } from '../../../utils/cn.ts';
+import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
+import { paths } from '#client/config/paths.ts';
+import { cn } from '#client/utils/cn.ts';
 
 /** SPEC §6: staff tools without a staff token. */
 export function NotAuthenticatedAlert({ className }: { className?: string }) {

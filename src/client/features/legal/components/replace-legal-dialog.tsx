@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogClose,
@@ -7,7 +7,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog.tsx';
+} from '#client/components/ui/dialog.tsx';
 
 /** /update-legal's confirmation before the stored documents are replaced (update-legal-panel). */
 export function ReplaceLegalDialog({

@@ -1,4 +1,4 @@
-import { LEGAL_SLUGS, type LegalSlug } from '../../../../shared/legal.ts';
+import { LEGAL_SLUGS, type LegalSlug } from '#shared/legal.ts';
 
 export const DEFAULT_LEGAL_DOC: LegalSlug = 'privacy';
 

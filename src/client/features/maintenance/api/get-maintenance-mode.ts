@@ -1,4 +1,4 @@
-import { useSwitchSetting } from '../../../lib/site-settings.ts';
+import { useSwitchSetting } from '#client/lib/site-settings.ts';
 
 /**
  * Maintenance mode (SPEC §4): from the page the server wrote, else read once, then kept live by

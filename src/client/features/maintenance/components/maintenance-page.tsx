@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { Monogram } from '../../../components/brand/logo.tsx';
-import { Head } from '../../../components/seo/head.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { paths } from '../../../config/paths.ts';
+import { Monogram } from '#client/components/brand/logo.tsx';
+import { Head } from '#client/components/seo/head.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
 
 type MaintenancePageProps = {
   /** Support address shown to visitors. */

@@ -1,7 +1,7 @@
-import { PAGE_QUERY_KEYS } from '../../../../shared/page-data.ts';
-import type { SiteSettingResponse } from '../../../../shared/schemas/site.ts';
-import { api } from '../../../lib/api-client.ts';
-import { useData, type DataSource } from '../../../lib/public-data.ts';
+import { PAGE_QUERY_KEYS } from '#shared/page-data.ts';
+import type { SiteSettingResponse } from '#shared/schemas/site.ts';
+import { api } from '#client/lib/api-client.ts';
+import { useData, type DataSource } from '#client/lib/public-data.ts';
 
 /** The company description staff keep in `site_settings.press_boilerplate` (SPEC §3, §7). */
 export async function getPressBoilerplate(): Promise<string> {

@@ -1,4 +1,4 @@
-import { ASSET_TIERS, TIER_INFO } from '../../../../shared/tiers.ts';
+import { ASSET_TIERS, TIER_INFO } from '#shared/tiers.ts';
 import { DownloadLink } from './download-link.tsx';
 
 /** Size of the tier renders in `/press/` (the card's ISO/IEC 7810 ratio, at print resolution). */

@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { buttonVariants } from '../../../components/ui/button.tsx';
+import { buttonVariants } from '#client/components/ui/button.tsx';
 
 type DownloadLinkProps = {
   href: string;

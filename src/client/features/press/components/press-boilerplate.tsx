@@ -1,8 +1,8 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from '../../../lib/toast.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { COMPANY } from '../../../config/site.ts';
+import { toast } from '#client/lib/toast.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { COMPANY } from '#client/config/site.ts';
 import { usePressBoilerplate } from '../api/get-press-boilerplate.ts';
 
 const COPIED_FOR_MS = 2000;

@@ -1,7 +1,7 @@
 import { Mail } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { COMPANY } from '../../../config/site.ts';
+import { paths } from '#client/config/paths.ts';
+import { COMPANY } from '#client/config/site.ts';
 
 /** SPEC §9: press enquiries are answered within 24-48 hours. */
 export function PressContact() {

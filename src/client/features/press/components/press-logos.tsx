@@ -1,4 +1,4 @@
-import { cn } from '../../../utils/cn.ts';
+import { cn } from '#client/utils/cn.ts';
 import { DownloadLink } from './download-link.tsx';
 
 type LogoFile = {

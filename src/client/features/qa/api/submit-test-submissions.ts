@@ -1,7 +1,7 @@
-import type { TContactRequest } from '../../../../shared/schemas/contact.ts';
-import type { ContactResponse, EoiResponse, TEoiRequest } from '../../../../shared/schemas/site.ts';
-import { api } from '../../../lib/api-client.ts';
-import { useAction } from '../../../lib/public-data.ts';
+import type { TContactRequest } from '#shared/schemas/contact.ts';
+import type { ContactResponse, EoiResponse, TEoiRequest } from '#shared/schemas/site.ts';
+import { api } from '#client/lib/api-client.ts';
+import { useAction } from '#client/lib/public-data.ts';
 
 /** The QA overlay's test calls (SPEC §7 'Test tool'): real submissions, clearly labelled. */
 const TEST_EOI: TEoiRequest = {

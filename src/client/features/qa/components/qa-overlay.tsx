@@ -1,17 +1,17 @@
 import { FlaskConical } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from '../../../lib/toast.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { toast } from '#client/lib/toast.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog.tsx';
-import { Label } from '../../../components/ui/label.tsx';
+} from '#client/components/ui/dialog.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 import { useSubmitTestContact, useSubmitTestEoi } from '../api/submit-test-submissions.ts';
 import { QA_CHECKLIST, type QaCategory } from '../checklist.ts';
 

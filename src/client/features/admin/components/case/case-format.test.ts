@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDENTITY_DECISIONS, IDENTITY_STATUSES } from '../../../../../shared/stages.ts';
+import { IDENTITY_DECISIONS, IDENTITY_STATUSES } from '#shared/stages.ts';
 import {
   caseStageLabel,
   formatIncome,

@@ -1,9 +1,6 @@
-import {
-  DECISION_FILTER_OPTIONS,
-  STATUS_FILTER_OPTIONS,
-} from '../../../../../shared/schemas/admin-lists.ts';
-import type { IdentityDecision, IdentityStatus, Stage } from '../../../../../shared/stages.ts';
-import { stageLabel } from '../../../../../shared/stages.ts';
+import { DECISION_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from '#shared/schemas/admin-lists.ts';
+import type { IdentityDecision, IdentityStatus, Stage } from '#shared/stages.ts';
+import { stageLabel } from '#shared/stages.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -2,20 +2,16 @@ import { ArrowLeft } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { formatValue } from '../../../../../shared/audit-labels.ts';
-import {
-  watchlistLabel,
-  type ApplicantCaseResponse,
-  type CaseFile,
-} from '../../../../../shared/schemas/case.ts';
-import { EMPLOYMENT_LABELS } from '../../../../../shared/schemas/journey.ts';
-import { DECLINABLE_STAGES } from '../../../../../shared/stages.ts';
-import { mayCall, type StaffMember } from '../../../../../shared/staff.ts';
-import { TIER_INFO, type Tier } from '../../../../../shared/tiers.ts';
-import { Badge } from '../../../../components/ui/badge.tsx';
-import { Button } from '../../../../components/ui/button.tsx';
-import { paths } from '../../../../config/paths.ts';
-import { isApiError } from '../../../../lib/api-client.ts';
+import { formatValue } from '#shared/audit-labels.ts';
+import { watchlistLabel, type ApplicantCaseResponse, type CaseFile } from '#shared/schemas/case.ts';
+import { EMPLOYMENT_LABELS } from '#shared/schemas/journey.ts';
+import { DECLINABLE_STAGES } from '#shared/stages.ts';
+import { mayCall, type StaffMember } from '#shared/staff.ts';
+import { TIER_INFO, type Tier } from '#shared/tiers.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
+import { isApiError } from '#client/lib/api-client.ts';
 import { useResendLink } from '../../api/applicants.ts';
 import { useApplicantCase, useCaseAssign } from '../../api/case.ts';
 import { useMe } from '../../api/get-me.ts';

@@ -1,7 +1,7 @@
 import { FileWarning, Loader2, RotateCw, ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { CaseFile } from '../../../../../shared/schemas/case.ts';
-import { Button, buttonVariants } from '../../../../components/ui/button.tsx';
+import type { CaseFile } from '#shared/schemas/case.ts';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import { KYC_TYPE_LABELS, downloadName, previewKind } from '../tabs/kyc/kyc-format.ts';
 import { KycStatusBadge } from '../tabs/kyc/kyc-status-badge.tsx';
 import { useKycFileUrl } from '../tabs/kyc/use-kyc-file-url.ts';

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import type { CaseFile } from '../../../../../shared/schemas/case.ts';
-import { KYC_DEFAULT_REJECTION_REASON } from '../../../../../shared/schemas/journey.ts';
-import { Button } from '../../../../components/ui/button.tsx';
+import type { CaseFile } from '#shared/schemas/case.ts';
+import { KYC_DEFAULT_REJECTION_REASON } from '#shared/schemas/journey.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -10,10 +10,10 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../../components/ui/dialog.tsx';
-import { Input } from '../../../../components/ui/input.tsx';
-import { Label } from '../../../../components/ui/label.tsx';
-import { Textarea } from '../../../../components/ui/textarea.tsx';
+} from '#client/components/ui/dialog.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
 import { useKycAction, type KycAction } from '../../api/kyc.ts';
 import { refusalMessage } from '../tabs/applicants/override-tier-dialog.tsx';
 import { KYC_TYPE_LABELS } from '../tabs/kyc/kyc-format.ts';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { TIER_INFO, TIERS, isTier, type Tier } from '../../../../../shared/tiers.ts';
-import { Button } from '../../../../components/ui/button.tsx';
+import { TIER_INFO, TIERS, isTier, type Tier } from '#shared/tiers.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -9,16 +9,16 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../../components/ui/dialog.tsx';
-import { Label } from '../../../../components/ui/label.tsx';
+} from '#client/components/ui/dialog.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../components/ui/select.tsx';
-import { Textarea } from '../../../../components/ui/textarea.tsx';
+} from '#client/components/ui/select.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
 import { useIssueOffer } from '../../api/offers.ts';
 import { refusalMessage } from '../tabs/applicants/override-tier-dialog.tsx';
 

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { QueuePage } from '../../../../../shared/schemas/admin.ts';
+import type { QueuePage } from '#shared/schemas/admin.ts';
 import { PaginationBar } from './pagination-bar.tsx';
 import { QueueHeading, QueueToolbar, type useQueueParams } from './queue-controls.tsx';
 import { TabEmpty, TabError, TabLoading } from './tab-state.tsx';

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '../../../../components/ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import { showingRange } from '../../utils/pagination.ts';
 
 type PaginationBarProps = {

@@ -1,20 +1,20 @@
 import { AlertTriangle, Search, UserRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { ListTotal } from '../../../../../shared/schemas/admin-lists.ts';
-import type { QueueAssignee, TQueueRequest } from '../../../../../shared/schemas/admin.ts';
-import { QUEUE_PAGE_SIZE } from '../../../../../shared/schemas/admin.ts';
-import { isOverSla, waitingFor } from '../../../../../shared/queue-age.ts';
-import { Badge } from '../../../../components/ui/badge.tsx';
-import { Input } from '../../../../components/ui/input.tsx';
-import { Label } from '../../../../components/ui/label.tsx';
+import type { ListTotal } from '#shared/schemas/admin-lists.ts';
+import type { QueueAssignee, TQueueRequest } from '#shared/schemas/admin.ts';
+import { QUEUE_PAGE_SIZE } from '#shared/schemas/admin.ts';
+import { isOverSla, waitingFor } from '#shared/queue-age.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../components/ui/select.tsx';
+} from '#client/components/ui/select.tsx';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { formatStaffDateTime } from '../../utils/format-date.ts';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { Card, CardContent } from '../../../../components/ui/card.tsx';
-import { Switch } from '../../../../components/ui/switch.tsx';
+import { Card, CardContent } from '#client/components/ui/card.tsx';
+import { Switch } from '#client/components/ui/switch.tsx';
 
 type SettingSwitchCardProps = {
   label: string;

@@ -1,7 +1,7 @@
 import { AlertCircle, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Alert, AlertDescription } from '../../../../components/ui/alert.tsx';
-import { Button } from '../../../../components/ui/button.tsx';
+import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 
 /** While a tab or its data loads. */
 export function TabLoading({ label = 'Loading...' }: { label?: string }) {

@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { useMemo } from 'react';
-import { actionLabel, describeChange, timelineActor } from '../../../../../shared/audit-labels.ts';
-import type { AuditRow } from '../../../../../shared/schemas/audit.ts';
+import { actionLabel, describeChange, timelineActor } from '#shared/audit-labels.ts';
+import type { AuditRow } from '#shared/schemas/audit.ts';
 import { formatStaffDateTime } from '../../utils/format-date.ts';
 import { timelineMemberNames } from './timeline-members.ts';
 

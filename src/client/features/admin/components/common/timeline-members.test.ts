@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describeChange } from '../../../../../shared/audit-labels.ts';
-import type { AuditRow } from '../../../../../shared/schemas/audit.ts';
-import { LEGACY_STAFF_LABEL } from '../../../../../shared/staff.ts';
+import { describeChange } from '#shared/audit-labels.ts';
+import type { AuditRow } from '#shared/schemas/audit.ts';
+import { LEGACY_STAFF_LABEL } from '#shared/staff.ts';
 import { timelineMemberNames, UNKNOWN_MEMBER } from './timeline-members.ts';
 
 const ADA = '6c1f3e0a-1b2c-4d5e-8f90-0a1b2c3d4e5f';

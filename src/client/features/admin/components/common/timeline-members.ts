@@ -1,4 +1,4 @@
-import type { AuditRow } from '../../../../../shared/schemas/audit.ts';
+import type { AuditRow } from '#shared/schemas/audit.ts';
 
 /** What a timeline row says of a member it names by id only, when no name is at hand. */
 export const UNKNOWN_MEMBER = 'Another staff member';

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
-import { describedBy } from '../../../../components/form/field-error.tsx';
-import { Input } from '../../../../components/ui/input.tsx';
-import { Label } from '../../../../components/ui/label.tsx';
+import { describedBy } from '#client/components/form/field-error.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 
 type CodeFieldProps = {
   id: string;

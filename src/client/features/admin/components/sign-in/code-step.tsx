@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { ENTER_CODE, type AdminSessionResponse } from '../../../../../shared/schemas/staff.ts';
-import { Button } from '../../../../components/ui/button.tsx';
+import { ENTER_CODE, type AdminSessionResponse } from '#shared/schemas/staff.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import { useVerifySignIn } from '../../api/verify-sign-in.ts';
 import { useFocusOnMount } from '../../hooks/use-focus-on-mount.ts';
 import { codeFailure } from '../../utils/sign-in-errors.ts';
-import { BusyLabel } from '../../../../components/ui/busy-label.tsx';
+import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 import { CodeField } from './code-field.tsx';
 
 export const RECOVERY_HINT = 'Lost your device? Enter one of your recovery codes.';

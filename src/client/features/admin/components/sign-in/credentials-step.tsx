@@ -4,12 +4,12 @@ import {
   ENTER_PASSPHRASE,
   ZAdminAuthRequest,
   type AdminAuthResponse,
-} from '../../../../../shared/schemas/staff.ts';
-import { describedBy } from '../../../../components/form/field-error.tsx';
-import { Alert, AlertDescription } from '../../../../components/ui/alert.tsx';
-import { Button } from '../../../../components/ui/button.tsx';
-import { Input } from '../../../../components/ui/input.tsx';
-import { Label } from '../../../../components/ui/label.tsx';
+} from '#shared/schemas/staff.ts';
+import { describedBy } from '#client/components/form/field-error.tsx';
+import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 import { useSignIn } from '../../api/admin-auth.ts';
 import { signInMessage } from '../../utils/sign-in-errors.ts';
 

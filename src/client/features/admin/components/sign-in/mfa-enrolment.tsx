@@ -1,13 +1,13 @@
 import { Copy } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { ENTER_CODE, type AdminEnrollResponse } from '../../../../../shared/schemas/staff.ts';
-import { Button } from '../../../../components/ui/button.tsx';
+import { ENTER_CODE, type AdminEnrollResponse } from '#shared/schemas/staff.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import { useEnrollMfa } from '../../api/enroll-mfa.ts';
 import { useFocusOnMount } from '../../hooks/use-focus-on-mount.ts';
 import { groupSecret, otpauthAccount, plainSecret } from '../../utils/mfa.ts';
 import { codeFailure } from '../../utils/sign-in-errors.ts';
-import { BusyLabel } from '../../../../components/ui/busy-label.tsx';
+import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 import { CodeField } from './code-field.tsx';
 import { QrCode } from './qr-code.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';

@@ -1,4 +1,4 @@
-import { cn } from '../../../../utils/cn.ts';
+import { cn } from '#client/utils/cn.ts';
 import type { PassphraseStrength } from '../../utils/passphrase-strength.ts';
 
 const BAR_COLOURS: Record<PassphraseStrength['score'], string> = {

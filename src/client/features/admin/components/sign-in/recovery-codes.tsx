@@ -1,6 +1,6 @@
 import { Copy, Download } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '../../../../components/ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import { useFocusOnMount } from '../../hooks/use-focus-on-mount.ts';
 import { recoveryCodesText } from '../../utils/mfa.ts';
 

@@ -1,12 +1,8 @@
 import { CircleCheck, ExternalLink, TriangleAlert } from 'lucide-react';
-import type {
-  A11yImpact,
-  A11yPage,
-  A11yReport,
-} from '../../../../../../shared/schemas/admin-lists.ts';
-import { Badge } from '../../../../../components/ui/badge.tsx';
-import { Card, CardContent, CardHeader } from '../../../../../components/ui/card.tsx';
-import { formatStaffDateTime } from '../../../utils/format-date.ts';
+import type { A11yImpact, A11yPage, A11yReport } from '#shared/schemas/admin-lists.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx';
+import { formatStaffDateTime } from '#client/features/admin/utils/format-date.ts';
 
 const IMPACTS: readonly A11yImpact[] = ['critical', 'serious', 'moderate', 'minor'];
 

@@ -1,7 +1,7 @@
 import { FileSearch, RefreshCw } from 'lucide-react';
-import { A11Y_REPORT_MISSING } from '../../../../../../shared/schemas/admin-lists.ts';
-import { Button } from '../../../../../components/ui/button.tsx';
-import { useA11yReport } from '../../../api/a11y.ts';
+import { A11Y_REPORT_MISSING } from '#shared/schemas/admin-lists.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { useA11yReport } from '#client/features/admin/api/a11y.ts';
 import { TabError, TabLoading } from '../../common/tab-state.tsx';
 import { A11yReportView } from './a11y-report-view.tsx';
 import { isDevHost } from './dev-host.ts';

@@ -1,27 +1,22 @@
 import { LoaderCircle, Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { ZEmailTestRequest } from '../../../../../../shared/schemas/admin-lists.ts';
-import { FieldError, describedBy } from '../../../../../components/form/field-error.tsx';
-import { Badge } from '../../../../../components/ui/badge.tsx';
-import { Button } from '../../../../../components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-} from '../../../../../components/ui/card.tsx';
-import { Input } from '../../../../../components/ui/input.tsx';
-import { Label } from '../../../../../components/ui/label.tsx';
+import { ZEmailTestRequest } from '#shared/schemas/admin-lists.ts';
+import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../../components/ui/select.tsx';
-import { isApiError } from '../../../../../lib/api-client.ts';
-import { useSendTestEmail } from '../../../api/email-test.ts';
+} from '#client/components/ui/select.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useSendTestEmail } from '#client/features/admin/api/email-test.ts';
 
 type Kind = 'eoi' | 'contact';
 

@@ -1,26 +1,22 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import {
-  CARD_LAST4_MESSAGE,
-  digitsOnly,
-  type ActivationListRow,
-} from '../../../../../../shared/schemas/admin.ts';
-import { TIER_INFO } from '../../../../../../shared/tiers.ts';
-import { Badge } from '../../../../../components/ui/badge.tsx';
-import { Button } from '../../../../../components/ui/button.tsx';
+import { CARD_LAST4_MESSAGE, digitsOnly, type ActivationListRow } from '#shared/schemas/admin.ts';
+import { TIER_INFO } from '#shared/tiers.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from '../../../../../components/ui/card.tsx';
-import { Input } from '../../../../../components/ui/input.tsx';
-import { Label } from '../../../../../components/ui/label.tsx';
-import { Switch } from '../../../../../components/ui/switch.tsx';
-import { isApiError } from '../../../../../lib/api-client.ts';
-import { useActivate } from '../../../api/activations.ts';
-import { formatStaffDate } from '../../../utils/format-date.ts';
+} from '#client/components/ui/card.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Switch } from '#client/components/ui/switch.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useActivate } from '#client/features/admin/api/activations.ts';
+import { formatStaffDate } from '#client/features/admin/utils/format-date.ts';
 import { QueueCaseMeta } from '../../common/queue-controls.tsx';
 
 /** SPEC §5: card last 4 is optional, but exactly 4 when given. */

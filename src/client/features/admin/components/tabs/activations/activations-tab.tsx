@@ -1,4 +1,4 @@
-import { useActivations } from '../../../api/activations.ts';
+import { useActivations } from '#client/features/admin/api/activations.ts';
 import { CardQueueTab } from '../../common/card-queue-tab.tsx';
 import { useQueueParams } from '../../common/queue-controls.tsx';
 import { ActivationCard } from './activation-card.tsx';

@@ -6,16 +6,16 @@ import {
   SANCTIONS_FILTER_OPTIONS,
   STAGE_FILTER_OPTIONS,
   STATUS_FILTER_OPTIONS,
-} from '../../../../../../shared/schemas/admin-lists.ts';
-import { Input } from '../../../../../components/ui/input.tsx';
-import { Label } from '../../../../../components/ui/label.tsx';
+} from '#shared/schemas/admin-lists.ts';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../../components/ui/select.tsx';
+} from '#client/components/ui/select.tsx';
 
 export type ApplicantFilters = {
   stage: string;

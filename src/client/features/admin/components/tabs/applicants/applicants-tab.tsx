@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  APPLICANT_PAGE_SIZE,
-  type ApplicantRow,
-} from '../../../../../../shared/schemas/admin-lists.ts';
-import { useApplicants, useResendLink } from '../../../api/applicants.ts';
-import { useMayCall } from '../../../api/get-me.ts';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+import { APPLICANT_PAGE_SIZE, type ApplicantRow } from '#shared/schemas/admin-lists.ts';
+import { useApplicants, useResendLink } from '#client/features/admin/api/applicants.ts';
+import { useMayCall } from '#client/features/admin/api/get-me.ts';
+import { useDebouncedValue } from '#client/features/admin/hooks/use-debounced-value.ts';
 import { PaginationBar } from '../../common/pagination-bar.tsx';
 import { TabEmpty, TabError, TabLoading } from '../../common/tab-state.tsx';
 import { ApplicantFiltersBar, NO_FILTERS, type ApplicantFilters } from './applicant-filters.tsx';
@@ -14,7 +11,7 @@ import { ApplicantsTable } from './applicants-table.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 import { OverrideTierDialog, refusalMessage } from './override-tier-dialog.tsx';
 import { TimelineSheet } from './timeline-sheet.tsx';
-import { useReturnFocus } from '../../../hooks/use-return-focus.ts';
+import { useReturnFocus } from '#client/features/admin/hooks/use-return-focus.ts';
 
 type DialogKind = 'timeline' | 'tier' | 'invite';
 

@@ -6,10 +6,10 @@ import {
   STAGE_FILTER_OPTIONS,
   STATUS_FILTER_OPTIONS,
   type ApplicantRow,
-} from '../../../../../../shared/schemas/admin-lists.ts';
-import { Badge } from '../../../../../components/ui/badge.tsx';
-import { Button, buttonVariants } from '../../../../../components/ui/button.tsx';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../../../../components/ui/tooltip.tsx';
+} from '#shared/schemas/admin-lists.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { Tooltip, TooltipContent, TooltipTrigger } from '#client/components/ui/tooltip.tsx';
 import {
   Table,
   TableBody,
@@ -17,8 +17,8 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../../../components/ui/table.tsx';
-import { cn } from '../../../../../utils/cn.ts';
+} from '#client/components/ui/table.tsx';
+import { cn } from '#client/utils/cn.ts';
 
 /**
  * SPEC §2's columns but Last Event, which the case screen shows with the rest of the

@@ -1,11 +1,11 @@
 import { Ban, Eraser, Hourglass } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import type { ApplicationCase } from '../../../../../../shared/schemas/data-protection.ts';
-import { ERASURE_REASON_LABELS } from '../../../../../../shared/retention.ts';
-import { DECLINABLE_STAGES, type Stage } from '../../../../../../shared/stages.ts';
-import { Button } from '../../../../../components/ui/button.tsx';
-import { useMayCall, useStaffMember } from '../../../api/get-me.ts';
-import { formatStaffDate, formatStaffDateTime } from '../../../utils/format-date.ts';
+import type { ApplicationCase } from '#shared/schemas/data-protection.ts';
+import { ERASURE_REASON_LABELS } from '#shared/retention.ts';
+import { DECLINABLE_STAGES, type Stage } from '#shared/stages.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { useMayCall, useStaffMember } from '#client/features/admin/api/get-me.ts';
+import { formatStaffDate, formatStaffDateTime } from '#client/features/admin/utils/format-date.ts';
 import { ApproveErasureButton } from '../data-protection/approve-erasure-button.tsx';
 import { ReasonDialog, type ReasonKind } from '../data-protection/reason-dialog.tsx';
 import { formatValue } from './timeline-format.ts';

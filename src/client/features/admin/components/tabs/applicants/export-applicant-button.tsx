@@ -1,9 +1,9 @@
 import { Download } from 'lucide-react';
 import { toast } from 'sonner';
-import { BusyLabel } from '../../../../../components/ui/busy-label.tsx';
-import { Button } from '../../../../../components/ui/button.tsx';
-import { useExportApplicant } from '../../../api/export-applicant.ts';
-import { useMayCall } from '../../../api/get-me.ts';
+import { BusyLabel } from '#client/components/ui/busy-label.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { useExportApplicant } from '#client/features/admin/api/export-applicant.ts';
+import { useMayCall } from '#client/features/admin/api/get-me.ts';
 import { refusalMessage } from './override-tier-dialog.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { ApplicantRow } from '../../../../../../shared/schemas/admin-lists.ts';
-import { Button } from '../../../../../components/ui/button.tsx';
+import type { ApplicantRow } from '#shared/schemas/admin-lists.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -9,8 +9,8 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../../../components/ui/dialog.tsx';
-import { useInviteApplicant } from '../../../api/applicants.ts';
+} from '#client/components/ui/dialog.tsx';
+import { useInviteApplicant } from '#client/features/admin/api/applicants.ts';
 import { applicantName } from './applicants-table.tsx';
 import { refusalMessage } from './override-tier-dialog.tsx';
 

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { OVERRIDE_REASON_MESSAGE } from '../../../../../../shared/schemas/admin.ts';
-import type { ApplicantRow } from '../../../../../../shared/schemas/admin-lists.ts';
-import { OVERRIDE_TIERS, TIER_INFO } from '../../../../../../shared/tiers.ts';
-import { Button } from '../../../../../components/ui/button.tsx';
+import { OVERRIDE_REASON_MESSAGE } from '#shared/schemas/admin.ts';
+import type { ApplicantRow } from '#shared/schemas/admin-lists.ts';
+import { OVERRIDE_TIERS, TIER_INFO } from '#shared/tiers.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -11,19 +11,19 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../../../components/ui/dialog.tsx';
-import { FieldError, describedBy } from '../../../../../components/form/field-error.tsx';
-import { Label } from '../../../../../components/ui/label.tsx';
+} from '#client/components/ui/dialog.tsx';
+import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../../components/ui/select.tsx';
-import { Textarea } from '../../../../../components/ui/textarea.tsx';
-import { isApiError } from '../../../../../lib/api-client.ts';
-import { useOverrideTier, type OverrideTier } from '../../../api/applicants.ts';
+} from '#client/components/ui/select.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useOverrideTier, type OverrideTier } from '#client/features/admin/api/applicants.ts';
 import { applicantName } from './applicants-table.tsx';
 
 function isOverrideTier(value: string | null): value is OverrideTier {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LEGACY_STAFF_LABEL } from '../../../../../../shared/staff.ts';
+import { LEGACY_STAFF_LABEL } from '#shared/staff.ts';
 import { actionLabel, actorLabel, describeChange, timelineActor } from './timeline-format.ts';
 
 describe('timeline formatting', () => {

@@ -11,4 +11,4 @@ export {
   timelineActor,
   type Change,
   type TimelineActor,
-} from '../../../../../../shared/audit-labels.ts';
+} from '#shared/audit-labels.ts';

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
-import type { ApplicantRow } from '../../../../../../shared/schemas/admin-lists.ts';
-import { Button } from '../../../../../components/ui/button.tsx';
+import type { ApplicantRow } from '#shared/schemas/admin-lists.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Sheet,
   SheetClose,
@@ -8,8 +8,8 @@ import {
   SheetDescription,
   SheetHeader,
   SheetTitle,
-} from '../../../../../components/ui/sheet.tsx';
-import { useTimeline } from '../../../api/audit.ts';
+} from '#client/components/ui/sheet.tsx';
+import { useTimeline } from '#client/features/admin/api/audit.ts';
 import { TabEmpty, TabError, TabLoading } from '../../common/tab-state.tsx';
 import { TimelineEvents } from '../../common/timeline-events.tsx';
 import { applicantName } from './applicants-table.tsx';

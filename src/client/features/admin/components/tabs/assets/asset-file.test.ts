@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ASSET_MAX_BYTES } from '../../../../../../shared/schemas/admin-lists.ts';
+import { ASSET_MAX_BYTES } from '#shared/schemas/admin-lists.ts';
 import { checkAssetUpload } from './asset-file.ts';
 
 const file = (name: string, type: string, size = 10) =>

@@ -4,8 +4,8 @@ import {
   ASSET_TOO_LARGE_MESSAGE,
   ASSET_TYPE_MESSAGE,
   ASSET_TYPES,
-} from '../../../../../../shared/schemas/admin-lists.ts';
-import { ASSET_TIERS, type AssetTier } from '../../../../../../shared/tiers.ts';
+} from '#shared/schemas/admin-lists.ts';
+import { ASSET_TIERS, type AssetTier } from '#shared/tiers.ts';
 
 /** What the file picker offers: the types SPEC §9 allows, by MIME type and by extension. */
 export const ASSET_ACCEPT = [...ASSET_TYPES, '.png', '.webp', '.svg'].join(',');

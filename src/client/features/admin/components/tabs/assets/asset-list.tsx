@@ -1,8 +1,8 @@
 import { LoaderCircle, Trash2 } from 'lucide-react';
 import { useState, type MouseEvent } from 'react';
 import { toast } from 'sonner';
-import { formatFileSize, type AssetRow } from '../../../../../../shared/schemas/admin-lists.ts';
-import { TIER_INFO } from '../../../../../../shared/tiers.ts';
+import { formatFileSize, type AssetRow } from '#shared/schemas/admin-lists.ts';
+import { TIER_INFO } from '#shared/tiers.ts';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -12,9 +12,9 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../../../../components/ui/alert-dialog.tsx';
-import { Badge } from '../../../../../components/ui/badge.tsx';
-import { Button } from '../../../../../components/ui/button.tsx';
+} from '#client/components/ui/alert-dialog.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Table,
   TableBody,
@@ -22,10 +22,10 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../../../components/ui/table.tsx';
-import { isApiError } from '../../../../../lib/api-client.ts';
-import { useDeleteAsset } from '../../../api/assets.ts';
-import { formatStaffDateTime } from '../../../utils/format-date.ts';
+} from '#client/components/ui/table.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useDeleteAsset } from '#client/features/admin/api/assets.ts';
+import { formatStaffDateTime } from '#client/features/admin/utils/format-date.ts';
 
 /** Delete with a confirmation (SPEC §2); the dialog stays open, busy, until the server answers. */
 function DeleteAsset({ asset }: { asset: AssetRow }) {

@@ -1,26 +1,21 @@
 import { LoaderCircle, Upload } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { ASSET_TIERS, TIER_INFO } from '../../../../../../shared/tiers.ts';
-import { FieldError, describedBy } from '../../../../../components/form/field-error.tsx';
-import { Button } from '../../../../../components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-} from '../../../../../components/ui/card.tsx';
-import { Input } from '../../../../../components/ui/input.tsx';
-import { Label } from '../../../../../components/ui/label.tsx';
+import { ASSET_TIERS, TIER_INFO } from '#shared/tiers.ts';
+import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../../components/ui/select.tsx';
-import { isApiError } from '../../../../../lib/api-client.ts';
-import { useUploadAsset } from '../../../api/assets.ts';
+} from '#client/components/ui/select.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useUploadAsset } from '#client/features/admin/api/assets.ts';
 import { ASSET_ACCEPT, checkAssetUpload } from './asset-file.ts';
 
 type FieldErrors = { file?: string; tier?: string };

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { isApiError } from '../../../../../lib/api-client.ts';
-import { useAssetList } from '../../../api/assets.ts';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useAssetList } from '#client/features/admin/api/assets.ts';
 import { TabEmpty, TabError, TabLoading } from '../../common/tab-state.tsx';
 import { AssetList } from './asset-list.tsx';
 import { AssetUploadForm } from './asset-upload-form.tsx';

@@ -7,25 +7,25 @@ import {
   describeChange,
   describeTarget,
   timelineActor,
-} from '../../../../../../shared/audit-labels.ts';
+} from '#shared/audit-labels.ts';
 import {
   AUDIT_DATE_ORDER_MESSAGE,
   AUDIT_PAGE_SIZE,
   type AuditMember,
   type AuditRow,
-} from '../../../../../../shared/schemas/audit.ts';
-import { STAFF_ROLE_LABELS } from '../../../../../../shared/staff.ts';
-import { formatUkDateTimeSeconds } from '../../../../../../shared/uk-time.ts';
-import { Button } from '../../../../../components/ui/button.tsx';
-import { Input } from '../../../../../components/ui/input.tsx';
-import { Label } from '../../../../../components/ui/label.tsx';
+} from '#shared/schemas/audit.ts';
+import { STAFF_ROLE_LABELS } from '#shared/staff.ts';
+import { formatUkDateTimeSeconds } from '#shared/uk-time.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../../components/ui/select.tsx';
+} from '#client/components/ui/select.tsx';
 import {
   Table,
   TableBody,
@@ -33,10 +33,14 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../../../components/ui/table.tsx';
-import { isApiError } from '../../../../../lib/api-client.ts';
-import { cn } from '../../../../../utils/cn.ts';
-import { useAuditLog, useExportAuditCsv, type AuditLogFilters } from '../../../api/audit.ts';
+} from '#client/components/ui/table.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { cn } from '#client/utils/cn.ts';
+import {
+  useAuditLog,
+  useExportAuditCsv,
+  type AuditLogFilters,
+} from '#client/features/admin/api/audit.ts';
 import { PaginationBar } from '../../common/pagination-bar.tsx';
 import { TabEmpty, TabError, TabLoading } from '../../common/tab-state.tsx';
 

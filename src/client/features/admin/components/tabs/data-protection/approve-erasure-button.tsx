@@ -10,12 +10,12 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../../../../components/ui/alert-dialog.tsx';
-import { Alert, AlertDescription } from '../../../../../components/ui/alert.tsx';
-import { BusyLabel } from '../../../../../components/ui/busy-label.tsx';
-import { Button } from '../../../../../components/ui/button.tsx';
-import { isApiError } from '../../../../../lib/api-client.ts';
-import { useApproveErasure } from '../../../api/data-protection.ts';
+} from '#client/components/ui/alert-dialog.tsx';
+import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
+import { BusyLabel } from '#client/components/ui/busy-label.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useApproveErasure } from '#client/features/admin/api/data-protection.ts';
 
 type Props = {
   basicId: string;

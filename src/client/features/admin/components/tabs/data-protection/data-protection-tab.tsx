@@ -5,10 +5,10 @@ import type {
   DataProtectionResponse,
   ErasureRequestRow,
   JobRunRow,
-} from '../../../../../../shared/schemas/data-protection.ts';
-import { RETENTION_RULES } from '../../../../../../shared/retention.ts';
-import { Badge } from '../../../../../components/ui/badge.tsx';
-import { Button } from '../../../../../components/ui/button.tsx';
+} from '#shared/schemas/data-protection.ts';
+import { RETENTION_RULES } from '#shared/retention.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Table,
   TableBody,
@@ -16,12 +16,12 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../../../components/ui/table.tsx';
-import { isApiError } from '../../../../../lib/api-client.ts';
-import { useDataProtection } from '../../../api/data-protection.ts';
-import { useMayCall, useStaffMember } from '../../../api/get-me.ts';
-import { useReturnFocus } from '../../../hooks/use-return-focus.ts';
-import { formatStaffDateTime } from '../../../utils/format-date.ts';
+} from '#client/components/ui/table.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useDataProtection } from '#client/features/admin/api/data-protection.ts';
+import { useMayCall, useStaffMember } from '#client/features/admin/api/get-me.ts';
+import { useReturnFocus } from '#client/features/admin/hooks/use-return-focus.ts';
+import { formatStaffDateTime } from '#client/features/admin/utils/format-date.ts';
 import { TabEmpty, TabError, TabLoading } from '../../common/tab-state.tsx';
 import { formatValue } from '../applicants/timeline-format.ts';
 import { TimelineSheet, type TimelineApplicant } from '../applicants/timeline-sheet.tsx';

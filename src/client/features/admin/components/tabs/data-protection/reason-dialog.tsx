@@ -6,12 +6,12 @@ import { toast } from 'sonner';
 import {
   ZApplicantDeclineRequest,
   ZApplicantEraseRequest,
-} from '../../../../../../shared/schemas/data-protection.ts';
-import { ZIdentityApproveRequest } from '../../../../../../shared/schemas/case.ts';
-import { FieldError, describedBy } from '../../../../../components/form/field-error.tsx';
-import { Alert, AlertDescription } from '../../../../../components/ui/alert.tsx';
-import { BusyLabel } from '../../../../../components/ui/busy-label.tsx';
-import { Button } from '../../../../../components/ui/button.tsx';
+} from '#shared/schemas/data-protection.ts';
+import { ZIdentityApproveRequest } from '#shared/schemas/case.ts';
+import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
+import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
+import { BusyLabel } from '#client/components/ui/busy-label.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -19,12 +19,15 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../../../components/ui/dialog.tsx';
-import { Label } from '../../../../../components/ui/label.tsx';
-import { Textarea } from '../../../../../components/ui/textarea.tsx';
-import { isApiError } from '../../../../../lib/api-client.ts';
-import { useApproveIdentity } from '../../../api/case.ts';
-import { useDeclineApplicant, useRequestErasure } from '../../../api/data-protection.ts';
+} from '#client/components/ui/dialog.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useApproveIdentity } from '#client/features/admin/api/case.ts';
+import {
+  useDeclineApplicant,
+  useRequestErasure,
+} from '#client/features/admin/api/data-protection.ts';
 
 export const REASON_MAX = 500;
 

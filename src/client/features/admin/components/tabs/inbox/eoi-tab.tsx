@@ -1,4 +1,4 @@
-import type { EoiRow } from '../../../../../../shared/schemas/admin-lists.ts';
+import type { EoiRow } from '#shared/schemas/admin-lists.ts';
 import { EmailText } from './email-text.tsx';
 import { ExpandableText } from './expandable-text.tsx';
 import { InboxTab, type InboxConfig } from './inbox-tab.tsx';

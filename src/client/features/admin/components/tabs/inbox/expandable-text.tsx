@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { cn } from '../../../../../utils/cn.ts';
+import { cn } from '#client/utils/cn.ts';
 
 /** Longer than this, a cell shows the start and a button for the rest. */
 const PREVIEW_CHARS = 80;

@@ -7,8 +7,8 @@ import {
   INBOX_STATUS_FILTER_OPTIONS,
   type InboxMetrics,
   type InboxTable,
-} from '../../../../../../shared/schemas/admin-lists.ts';
-import { INBOX_STATUSES, type InboxStatus } from '../../../../../../shared/stages.ts';
+} from '#shared/schemas/admin-lists.ts';
+import { INBOX_STATUSES, type InboxStatus } from '#shared/stages.ts';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -18,19 +18,19 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../../../../components/ui/alert-dialog.tsx';
-import { Badge } from '../../../../../components/ui/badge.tsx';
-import { Button } from '../../../../../components/ui/button.tsx';
-import { Card } from '../../../../../components/ui/card.tsx';
-import { Input } from '../../../../../components/ui/input.tsx';
-import { Label } from '../../../../../components/ui/label.tsx';
+} from '#client/components/ui/alert-dialog.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../../components/ui/select.tsx';
+} from '#client/components/ui/select.tsx';
 import {
   Table,
   TableBody,
@@ -38,19 +38,19 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../../../components/ui/table.tsx';
-import { isApiError } from '../../../../../lib/api-client.ts';
-import { cn } from '../../../../../utils/cn.ts';
+} from '#client/components/ui/table.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { cn } from '#client/utils/cn.ts';
 import {
   useBulkUpdateInbox,
   useExportInboxCsv,
   useInboxList,
   useUpdateInboxStatus,
-} from '../../../api/inbox.ts';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
+} from '#client/features/admin/api/inbox.ts';
+import { useDebouncedValue } from '#client/features/admin/hooks/use-debounced-value.ts';
 import { PaginationBar } from '../../common/pagination-bar.tsx';
 import { TabEmpty, TabError, TabLoading } from '../../common/tab-state.tsx';
-import { formatStaffDateTime } from '../../../utils/format-date.ts';
+import { formatStaffDateTime } from '#client/features/admin/utils/format-date.ts';
 import { SelectionCheckbox } from './selection-checkbox.tsx';
 
 /** What both inboxes' rows have; the rest differs (EOI: phone, reason; contact: message). */

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
-import { Checkbox } from '../../../../../components/ui/checkbox.tsx';
-import { cn } from '../../../../../utils/cn.ts';
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { cn } from '#client/utils/cn.ts';
 
 /**
  * A row or select-all checkbox. 'indeterminate' (some rows chosen) reads as "mixed" to screen

@@ -1,20 +1,15 @@
 import { LoaderCircle, Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { ZInviteGenerateIssuedRequest } from '../../../../../../shared/schemas/admin.ts';
-import { parseWholeNumber } from '../../../../../../shared/schemas/fields.ts';
-import { FieldError, describedBy } from '../../../../../components/form/field-error.tsx';
-import { Button } from '../../../../../components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-} from '../../../../../components/ui/card.tsx';
-import { Input } from '../../../../../components/ui/input.tsx';
-import { Label } from '../../../../../components/ui/label.tsx';
-import { isApiError } from '../../../../../lib/api-client.ts';
-import { useGenerateInvites } from '../../../api/invites.ts';
+import { ZInviteGenerateIssuedRequest } from '#shared/schemas/admin.ts';
+import { parseWholeNumber } from '#shared/schemas/fields.ts';
+import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useGenerateInvites } from '#client/features/admin/api/invites.ts';
 
 /** SPEC §9: batches of 1–100, 10 by default, and a quick 50. */
 export const DEFAULT_COUNT = 10;

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { SettingSwitchCard } from '../../common/setting-switch-card.tsx';
-import { isApiError } from '../../../../../lib/api-client.ts';
-import { useInviteModeState, useToggleInviteMode } from '../../../api/invites.ts';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useInviteModeState, useToggleInviteMode } from '#client/features/admin/api/invites.ts';
 
 /**
  * SPEC §2 'Invites': the invite mode toggle. On, the site asks visitors for an invitation code;

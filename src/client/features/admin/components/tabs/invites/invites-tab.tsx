@@ -1,9 +1,9 @@
 import { Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import type { InviteCodeRow } from '../../../../../../shared/schemas/admin.ts';
-import { Badge } from '../../../../../components/ui/badge.tsx';
-import { Button } from '../../../../../components/ui/button.tsx';
+import type { InviteCodeRow } from '#shared/schemas/admin.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Table,
   TableBody,
@@ -11,13 +11,13 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../../../components/ui/table.tsx';
-import { isApiError } from '../../../../../lib/api-client.ts';
-import { useMayCall } from '../../../api/get-me.ts';
-import { useInviteList } from '../../../api/invites.ts';
+} from '#client/components/ui/table.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useMayCall } from '#client/features/admin/api/get-me.ts';
+import { useInviteList } from '#client/features/admin/api/invites.ts';
 import { PaginationBar } from '../../common/pagination-bar.tsx';
 import { TabEmpty, TabError, TabLoading } from '../../common/tab-state.tsx';
-import { formatStaffDateTime } from '../../../utils/format-date.ts';
+import { formatStaffDateTime } from '#client/features/admin/utils/format-date.ts';
 import { InviteGenerateForm } from './invite-generate-form.tsx';
 import { InviteModeSwitch } from './invite-mode-switch.tsx';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KycListFile } from '../../../../../../shared/schemas/admin.ts';
+import type { KycListFile } from '#shared/schemas/admin.ts';
 import { groupByApplicant, kycSanctions, previewKind } from './kyc-format.ts';
 
 function file(overrides: Partial<KycListFile> & Pick<KycListFile, 'id' | 'basic_id'>): KycListFile {

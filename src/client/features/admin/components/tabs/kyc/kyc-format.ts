@@ -1,5 +1,5 @@
-import type { KycListFile } from '../../../../../../shared/schemas/admin.ts';
-import type { KycFileStatus, KycFileType } from '../../../../../../shared/stages.ts';
+import type { KycListFile } from '#shared/schemas/admin.ts';
+import type { KycFileStatus, KycFileType } from '#shared/stages.ts';
 
 /** SPEC §2: the two cards of each applicant. */
 export const KYC_TYPE_LABELS: Record<KycFileType, string> = {

@@ -1,10 +1,10 @@
 import { Download, FileWarning, Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import type { KycListFile } from '../../../../../../shared/schemas/admin.ts';
-import { KYC_DEFAULT_REJECTION_REASON } from '../../../../../../shared/schemas/journey.ts';
-import { Alert, AlertDescription } from '../../../../../components/ui/alert.tsx';
-import { Button, buttonVariants } from '../../../../../components/ui/button.tsx';
+import type { KycListFile } from '#shared/schemas/admin.ts';
+import { KYC_DEFAULT_REJECTION_REASON } from '#shared/schemas/journey.ts';
+import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -12,16 +12,16 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../../../components/ui/dialog.tsx';
-import { Input } from '../../../../../components/ui/input.tsx';
-import { Label } from '../../../../../components/ui/label.tsx';
-import { Textarea } from '../../../../../components/ui/textarea.tsx';
-import { isApiError } from '../../../../../lib/api-client.ts';
-import { useKycAction, type KycAction } from '../../../api/kyc.ts';
+} from '#client/components/ui/dialog.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useKycAction, type KycAction } from '#client/features/admin/api/kyc.ts';
 import { applicantNameOf, downloadName, KYC_TYPE_LABELS, previewKind } from './kyc-format.ts';
 import { KycStatusBadge } from './kyc-status-badge.tsx';
 import { useKycFileUrl } from './use-kyc-file-url.ts';
-import { formatStaffDateTime } from '../../../utils/format-date.ts';
+import { formatStaffDateTime } from '#client/features/admin/utils/format-date.ts';
 
 type Props = {
   /** The file it shows; kept while the dialog animates closed. */

@@ -1,5 +1,5 @@
-import type { KycFileStatus } from '../../../../../../shared/stages.ts';
-import { Badge } from '../../../../../components/ui/badge.tsx';
+import type { KycFileStatus } from '#shared/stages.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
 import { KYC_STATUS_LABELS } from './kyc-format.ts';
 
 const VARIANTS = {

@@ -1,10 +1,10 @@
 import { Eye, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import type { KycListFile } from '../../../../../../shared/schemas/admin.ts';
-import type { KycFileType } from '../../../../../../shared/stages.ts';
-import { Badge } from '../../../../../components/ui/badge.tsx';
-import { Button } from '../../../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../../../components/ui/card.tsx';
+import type { KycListFile } from '#shared/schemas/admin.ts';
+import type { KycFileType } from '#shared/stages.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import {
   Table,
   TableBody,
@@ -12,8 +12,8 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../../../components/ui/table.tsx';
-import { useKycFiles } from '../../../api/kyc.ts';
+} from '#client/components/ui/table.tsx';
+import { useKycFiles } from '#client/features/admin/api/kyc.ts';
 import { PaginationBar } from '../../common/pagination-bar.tsx';
 import {
   AssigneeLabel,
@@ -32,10 +32,10 @@ import {
   type KycApplicantGroup,
   type KycSanctions,
 } from './kyc-format.ts';
-import { useReturnFocus } from '../../../hooks/use-return-focus.ts';
+import { useReturnFocus } from '#client/features/admin/hooks/use-return-focus.ts';
 import { KycPreviewDialog } from './kyc-preview-dialog.tsx';
 import { KycStatusBadge } from './kyc-status-badge.tsx';
-import { formatStaffDate, formatStaffDateTime } from '../../../utils/format-date.ts';
+import { formatStaffDate, formatStaffDateTime } from '#client/features/admin/utils/format-date.ts';
 
 const LOAD_FAILED = 'Failed to load KYC files';
 /** Two files an applicant: a page of the submissions shows about 25 applicants. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getKycFileBlob } from '../../../api/kyc.ts';
+import { getKycFileBlob } from '#client/features/admin/api/kyc.ts';
 
 export type KycFileUrl =
   { status: 'loading' } | { status: 'error' } | { status: 'ready'; url: string };

@@ -10,11 +10,11 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../../../../components/ui/alert-dialog.tsx';
-import { Button, buttonVariants } from '../../../../../components/ui/button.tsx';
-import { isApiError } from '../../../../../lib/api-client.ts';
-import { useApproveOffer } from '../../../api/approve-offer.ts';
-import { BusyLabel } from '../../../../../components/ui/busy-label.tsx';
+} from '#client/components/ui/alert-dialog.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useApproveOffer } from '#client/features/admin/api/approve-offer.ts';
+import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 
 /**
  * The second owner's approval of an offer to a politically exposed person (MLR 2017 reg. 35),

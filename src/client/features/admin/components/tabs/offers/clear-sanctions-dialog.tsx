@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { ZSanctionsClearRequest } from '../../../../../../shared/schemas/staff.ts';
-import { FieldError, describedBy } from '../../../../../components/form/field-error.tsx';
-import { Button } from '../../../../../components/ui/button.tsx';
+import { ZSanctionsClearRequest } from '#shared/schemas/staff.ts';
+import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -12,12 +12,12 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../../../components/ui/dialog.tsx';
-import { Label } from '../../../../../components/ui/label.tsx';
-import { Textarea } from '../../../../../components/ui/textarea.tsx';
-import { isApiError } from '../../../../../lib/api-client.ts';
-import { useClearSanctions } from '../../../api/clear-sanctions.ts';
-import { BusyLabel } from '../../../../../components/ui/busy-label.tsx';
+} from '#client/components/ui/dialog.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useClearSanctions } from '#client/features/admin/api/clear-sanctions.ts';
+import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 
 type Props = {
   basicId: string;

@@ -1,12 +1,12 @@
 import { AlertTriangle, Clock, ShieldAlert } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { OfferListRow } from '../../../../../../shared/schemas/admin.ts';
-import type { PendingOffer } from '../../../../../../shared/schemas/staff.ts';
-import { isTier, TIER_INFO, TIERS, type Tier } from '../../../../../../shared/tiers.ts';
-import { Alert, AlertDescription, AlertTitle } from '../../../../../components/ui/alert.tsx';
-import { Badge } from '../../../../../components/ui/badge.tsx';
-import { Button } from '../../../../../components/ui/button.tsx';
+import type { OfferListRow } from '#shared/schemas/admin.ts';
+import type { PendingOffer } from '#shared/schemas/staff.ts';
+import { isTier, TIER_INFO, TIERS, type Tier } from '#shared/tiers.ts';
+import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Card,
   CardContent,
@@ -14,20 +14,20 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
-} from '../../../../../components/ui/card.tsx';
-import { Label } from '../../../../../components/ui/label.tsx';
+} from '#client/components/ui/card.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../../components/ui/select.tsx';
-import { Textarea } from '../../../../../components/ui/textarea.tsx';
-import { isApiError } from '../../../../../lib/api-client.ts';
-import { useMayCall, useStaffMember } from '../../../api/get-me.ts';
-import { useIssueOffer } from '../../../api/offers.ts';
-import { formatStaffDateTime } from '../../../utils/format-date.ts';
+} from '#client/components/ui/select.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useMayCall, useStaffMember } from '#client/features/admin/api/get-me.ts';
+import { useIssueOffer } from '#client/features/admin/api/offers.ts';
+import { formatStaffDateTime } from '#client/features/admin/utils/format-date.ts';
 import { QueueCaseMeta } from '../../common/queue-controls.tsx';
 import { ApproveOfferButton } from './approve-offer-button.tsx';
 import {

@@ -1,8 +1,8 @@
-import type { OfferListRow } from '../../../../../../shared/schemas/admin.ts';
-import { EMPLOYMENT_LABELS } from '../../../../../../shared/schemas/journey.ts';
-import type { SanctionsState } from '../../../../../../shared/schemas/staff.ts';
-import type { Tier } from '../../../../../../shared/tiers.ts';
-import { formatStaffDate } from '../../../utils/format-date.ts';
+import type { OfferListRow } from '#shared/schemas/admin.ts';
+import { EMPLOYMENT_LABELS } from '#shared/schemas/journey.ts';
+import type { SanctionsState } from '#shared/schemas/staff.ts';
+import type { Tier } from '#shared/tiers.ts';
+import { formatStaffDate } from '#client/features/admin/utils/format-date.ts';
 
 const pounds = new Intl.NumberFormat('en-GB', {
   style: 'currency',

@@ -1,4 +1,4 @@
-import { useOffers } from '../../../api/offers.ts';
+import { useOffers } from '#client/features/admin/api/offers.ts';
 import { CardQueueTab } from '../../common/card-queue-tab.tsx';
 import { useQueueParams } from '../../common/queue-controls.tsx';
 import { OfferCard } from './offer-card.tsx';

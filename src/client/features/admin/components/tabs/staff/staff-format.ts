@@ -1,4 +1,4 @@
-import { STAFF_ROLES, type StaffRole, type StaffStatus } from '../../../../../../shared/staff.ts';
+import { STAFF_ROLES, type StaffRole, type StaffStatus } from '#shared/staff.ts';
 
 export const STATUS_LABELS: Record<StaffStatus, string> = {
   invited: 'Invited',

@@ -2,28 +2,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { ZStaffInviteRequest } from '../../../../../../shared/schemas/staff.ts';
-import { STAFF_ROLE_LABELS, STAFF_ROLES } from '../../../../../../shared/staff.ts';
-import { FieldError, describedBy } from '../../../../../components/form/field-error.tsx';
-import { Button } from '../../../../../components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-} from '../../../../../components/ui/card.tsx';
-import { Input } from '../../../../../components/ui/input.tsx';
-import { Label } from '../../../../../components/ui/label.tsx';
+import { ZStaffInviteRequest } from '#shared/schemas/staff.ts';
+import { STAFF_ROLE_LABELS, STAFF_ROLES } from '#shared/staff.ts';
+import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../../components/ui/select.tsx';
-import { isApiError } from '../../../../../lib/api-client.ts';
-import { useInviteStaff } from '../../../api/invite-staff.ts';
-import { BusyLabel } from '../../../../../components/ui/busy-label.tsx';
+} from '#client/components/ui/select.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useInviteStaff } from '#client/features/admin/api/invite-staff.ts';
+import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 import { ROLE_SUMMARIES } from './staff-format.ts';
 
 const FIELDS = ['name', 'email', 'role'] as const;

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { isApiError } from '../../../../../lib/api-client.ts';
-import { useStaffMember } from '../../../api/get-me.ts';
-import { useStaffList } from '../../../api/get-staff.ts';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useStaffMember } from '#client/features/admin/api/get-me.ts';
+import { useStaffList } from '#client/features/admin/api/get-staff.ts';
 import { TabEmpty, TabError, TabLoading } from '../../common/tab-state.tsx';
 import { StaffInviteForm } from './staff-invite-form.tsx';
 import { StaffTable } from './staff-table.tsx';

@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { toast } from 'sonner';
-import type { StaffListRow } from '../../../../../../shared/schemas/staff.ts';
-import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../../../../shared/staff.ts';
+import type { StaffListRow } from '#shared/schemas/staff.ts';
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '#shared/staff.ts';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -11,16 +11,16 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../../../../components/ui/alert-dialog.tsx';
-import { Badge } from '../../../../../components/ui/badge.tsx';
-import { Button } from '../../../../../components/ui/button.tsx';
+} from '#client/components/ui/alert-dialog.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../../../components/ui/select.tsx';
+} from '#client/components/ui/select.tsx';
 import {
   Table,
   TableBody,
@@ -28,13 +28,13 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../../../components/ui/table.tsx';
-import { isApiError } from '../../../../../lib/api-client.ts';
-import { useResetStaffMfa } from '../../../api/reset-staff-mfa.ts';
-import { useUpdateStaff } from '../../../api/update-staff.ts';
-import { useReturnFocus } from '../../../hooks/use-return-focus.ts';
-import { formatStaffDateTime } from '../../../utils/format-date.ts';
-import { BusyLabel } from '../../../../../components/ui/busy-label.tsx';
+} from '#client/components/ui/table.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useResetStaffMfa } from '#client/features/admin/api/reset-staff-mfa.ts';
+import { useUpdateStaff } from '#client/features/admin/api/update-staff.ts';
+import { useReturnFocus } from '#client/features/admin/hooks/use-return-focus.ts';
+import { formatStaffDateTime } from '#client/features/admin/utils/format-date.ts';
+import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 import { isStaffRole, STATUS_LABELS } from './staff-format.ts';
 
 /** An act waiting for the owner's confirmation. */
