@@ -3,102 +3,33 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { SPA_PATHS } from '#shared/routes.ts';
 import {
-  NO_PERMISSION,
-  STAFF_CALLS,
-  STAFF_SIGN_IN_CALLS,
+  CALL_NAMES,
+  isCallName,
+  isStaffCall,
+  kindOf,
+  rolesOf as rolesOfCall,
+  routeOf,
+  type CallKind,
   type StaffCall,
-  type StaffRole,
-} from '#shared/staff.ts';
+} from '#shared/calls.ts';
+import { SPA_PATHS } from '#shared/routes.ts';
+import { NO_PERMISSION, type StaffRole } from '#shared/staff.ts';
 import { authenticateStaff } from './auth/staff.ts';
 import { staffGuardCache } from './auth/staff-guard-cache.ts';
 import type { AppContext } from './context.ts';
 import { AppError, BAD_REQUEST_MESSAGE, errorHandler } from './errors.ts';
+import { callHandlers } from './handlers/index.ts';
+import type { CallHandlers } from './handlers/types.ts';
+import { registerJsonCalls } from './http/calls.ts';
 import { registerRequestOriginChecks } from './http/request-origin.ts';
 import { registerResponseHeaders } from './http/security-headers.ts';
 import { safeError } from './lib/safe-error.ts';
 import { registerSpa } from './http/spa.ts';
+import { publicSettings } from './public-settings.ts';
 import { redisRateLimits } from './rate-limit-store.ts';
 import { RATE_LIMITS, scaledMax } from './rate-limits.ts';
-import { registerActivation } from './routes/activation.ts';
-import { registerA11yReport } from './routes/a11y-report.ts';
-import { registerAdminAssetDelete } from './routes/admin-asset-delete.ts';
-import { registerAdminAssetList } from './routes/admin-asset-list.ts';
-import { registerAdminAssetUpload } from './routes/admin-asset-upload.ts';
-import { registerAdminEmailFailedList } from './routes/admin-email-failed-list.ts';
-import { registerAdminEmailRetry } from './routes/admin-email-retry.ts';
-import { registerAdminEmailTest } from './routes/admin-email-test.ts';
-import { registerAdminActivation } from './routes/admin-activation.ts';
-import { registerAdminActivationList } from './routes/admin-activation-list.ts';
-import { registerAdminApplicantExport } from './routes/admin-applicant-export.ts';
-import { registerAdminApplicantInvite } from './routes/admin-applicant-invite.ts';
-import { registerAdminApplicantOverrideTier } from './routes/admin-applicant-override-tier.ts';
-import { registerAdminApplicantCase } from './routes/admin-applicant-case.ts';
-import { registerAdminCaseAssign } from './routes/admin-case-assign.ts';
-import { registerAdminApplicantDecline } from './routes/admin-applicant-decline.ts';
-import { registerAdminApplicantErase } from './routes/admin-applicant-erase.ts';
-import { registerAdminApplicantEraseApprove } from './routes/admin-applicant-erase-approve.ts';
-import { registerAdminDataProtection } from './routes/admin-data-protection.ts';
-import { registerAdminApplicantResendLink } from './routes/admin-applicant-resend-link.ts';
-import { registerAdminAuth } from './routes/admin-auth.ts';
-import { registerAdminMe } from './routes/admin-me.ts';
-import { registerAdminOfferApprove } from './routes/admin-offer-approve.ts';
-import { registerAdminSanctionsClear } from './routes/admin-sanctions-clear.ts';
-import { registerAdminIdentityApprove } from './routes/admin-identity-approve.ts';
-import { registerAdminSessionList } from './routes/admin-session-list.ts';
-import { registerAdminSessionRevoke } from './routes/admin-session-revoke.ts';
-import { registerAdminStaffInvite } from './routes/admin-staff-invite.ts';
-import { registerAdminStaffJoin } from './routes/admin-staff-join.ts';
-import { registerAdminStaffList } from './routes/admin-staff-list.ts';
-import { registerAdminStaffResetMfa } from './routes/admin-staff-reset-mfa.ts';
-import { registerAdminStaffUpdate } from './routes/admin-staff-update.ts';
-import { registerAdminInviteGenerate } from './routes/admin-invite-generate.ts';
-import { registerAdminInviteList } from './routes/admin-invite-list.ts';
-import { registerAdminInviteToggle } from './routes/admin-invite-toggle.ts';
-import { registerAdminLegalUpdate } from './routes/admin-legal-update.ts';
-import { registerAdminMaintenanceToggle } from './routes/admin-maintenance-toggle.ts';
-import { registerAdminOfferIssue } from './routes/admin-offer-issue.ts';
-import { registerAdminOfferList } from './routes/admin-offer-list.ts';
-import { registerAdminSignout } from './routes/admin-signout.ts';
-import { registerApplyBasic } from './routes/apply-basic.ts';
-import { registerApplyDetails } from './routes/apply-details.ts';
-import { registerApplyGetStage } from './routes/apply-get-stage.ts';
-import { registerApplyMagicLink } from './routes/apply-magic-link.ts';
-import { registerApplyOfferAction } from './routes/apply-offer-action.ts';
-import { registerApplySession } from './routes/apply-session.ts';
-import { registerApplySignout } from './routes/apply-signout.ts';
-import { registerApplyStatus } from './routes/apply-status.ts';
-import { registerApplyVerifyCode } from './routes/apply-verify-code.ts';
-import { registerCardAssetFile } from './routes/card-asset-file.ts';
-import { registerCardAssets } from './routes/card-assets.ts';
-import { registerContact } from './routes/contact.ts';
-import { registerCrawlerFiles } from './routes/crawler-files.ts';
-import { registerEoi } from './routes/eoi.ts';
-import { registerEvents } from './routes/events.ts';
-import { registerHealth } from './routes/health.ts';
-import { registerLegalDocuments } from './routes/legal-documents.ts';
-import { registerOneTimeLegalUpdate } from './routes/one-time-legal-update.ts';
-import { registerSiteSettings } from './routes/site-settings.ts';
-import { publicSettings } from './public-settings.ts';
-import { registerValidateInvite } from './routes/validate-invite.ts';
-import { registerAdminKycAction } from './routes/admin-kyc-action.ts';
-import { registerAdminKycFile } from './routes/admin-kyc-file.ts';
-import { registerAdminKycList } from './routes/admin-kyc-list.ts';
-import { registerAdminApplicantList } from './routes/admin-applicant-list.ts';
-import { registerAdminAuditList } from './routes/admin-audit-list.ts';
-import { registerAdminAuditExport } from './routes/admin-audit-export.ts';
-import { registerAdminBulkUpdate } from './routes/admin-bulk-update.ts';
-import { registerAdminContactList } from './routes/admin-contact-list.ts';
-import { registerAdminContactUpdate } from './routes/admin-contact-update.ts';
-import { registerAdminEoiList } from './routes/admin-eoi-list.ts';
-import { registerAdminEoiUpdate } from './routes/admin-eoi-update.ts';
-import { registerAdminExportCsv } from './routes/admin-export-csv.ts';
-import { registerApplyKycStart } from './routes/apply-kyc-start.ts';
-import { registerApplyKycUpload } from './routes/apply-kyc-upload.ts';
-import { registerVeriffEventWebhook } from './routes/veriff-event-webhook.ts';
-import { registerVeriffWatchlistWebhook } from './routes/veriff-watchlist-webhook.ts';
-import { registerVeriffWebhook } from './routes/veriff-webhook.ts';
+import { registerOpenRoutes, registerStaffRoutes } from './routes/index.ts';
 
 /**
  * Every query value, logged by name only. Some carry secrets (`sid`, `token`, an invitation
@@ -146,51 +77,73 @@ export function routeTable(app: FastifyInstance): readonly RouteEntry[] {
   return ROUTE_TABLES.get(app) ?? [];
 }
 
+/** The routes of the registry's calls of one kind. */
+function routesOfKind(kind: CallKind): ReadonlySet<string> {
+  return new Set(CALL_NAMES.filter((name) => kindOf(name) === kind).map(routeOf));
+}
+
 /** The multipart upload calls: the only API routes that take a body other than JSON. */
-export const UPLOAD_ROUTES: ReadonlySet<string> = new Set([
-  '/api/apply-kyc-upload',
-  '/api/admin-asset-upload',
-]);
+export const UPLOAD_ROUTES = routesOfKind('upload');
 
 /** Veriff's calls to us: server to server, each signed over its raw body. */
-export const WEBHOOK_ROUTES: ReadonlySet<string> = new Set([
-  '/api/veriff-webhook',
-  '/api/veriff-event-webhook',
-  '/api/veriff-watchlist-webhook',
-]);
+export const WEBHOOK_ROUTES = routesOfKind('webhook');
 
 /** Staff calls that end sessions or change a member as the staff guard reads them. */
-const STAFF_ACCESS_CALLS = new Set([
-  '/api/admin-signout',
-  '/api/admin-session-revoke',
-  '/api/admin-staff-update',
-]);
-
-/** Staff calls the spec names without the `admin-` prefix. */
-export const OTHER_STAFF_ROUTES: ReadonlySet<string> = new Set(['/api/one-time-legal-update']);
+const STAFF_ACCESS_CALLS = new Set(
+  (['admin-signout', 'admin-session-revoke', 'admin-staff-update'] as const).map(routeOf),
+);
 
 /** The call name of an API route: `/api/admin-kyc-file/:id` → `admin-kyc-file`. */
 export function callNameOf(routeUrl: string): string {
   return routeUrl.replace(/^\/api\//, '').split('/')[0] ?? '';
 }
 
-/**
- * Staff calls are `/api/admin-*` and OTHER_STAFF_ROUTES; only the steps of signing in and
- * joining are open.
- */
-export function isStaffRoute(routeUrl: string | undefined): boolean {
-  if (!routeUrl) return false;
-  if (OTHER_STAFF_ROUTES.has(routeUrl)) return true;
-  return (
-    routeUrl.startsWith('/api/admin-') &&
-    !(STAFF_SIGN_IN_CALLS as readonly string[]).includes(callNameOf(routeUrl))
-  );
+/** The registry's call behind an API route, if there is one. */
+function callOf(routeUrl: string | undefined): StaffCall | undefined {
+  if (!routeUrl?.startsWith('/api/')) return undefined;
+  const name = callNameOf(routeUrl);
+  return isCallName(name) && isStaffCall(name) ? name : undefined;
 }
 
-/** Who may make the call of a staff route (CONTRACT §5), or undefined when none is declared. */
+/** Staff routes are the registry's calls whose access is a list of roles. */
+export function isStaffRoute(routeUrl: string | undefined): boolean {
+  return callOf(routeUrl) !== undefined;
+}
+
+/** Staff calls the spec names without the `admin-` prefix. */
+export const OTHER_STAFF_ROUTES: ReadonlySet<string> = new Set(
+  CALL_NAMES.filter((name) => isStaffCall(name) && !name.startsWith('admin-')).map(routeOf),
+);
+
+/** Who may make the call of a staff route (CONTRACT §5), or undefined for any other route. */
 export function rolesOf(routeUrl: string): readonly StaffRole[] | undefined {
-  const name = callNameOf(routeUrl);
-  return Object.hasOwn(STAFF_CALLS, name) ? STAFF_CALLS[name as StaffCall] : undefined;
+  const call = callOf(routeUrl);
+  return call ? rolesOfCall(call) : undefined;
+}
+
+/**
+ * What the start-up check finds wrong with a route table: an API route that is no call of the
+ * registry, a staff call outside the staff guard's scope, or a call with no route.
+ */
+export function routeProblems(
+  routes: readonly RouteEntry[],
+  staffScoped: ReadonlySet<string>,
+): string[] {
+  const problems: string[] = [];
+  const urls = new Set(routes.map((route) => route.url));
+  for (const url of urls) {
+    if (!url.startsWith('/api/')) continue;
+    const name = callNameOf(url);
+    if (!isCallName(name) || routeOf(name) !== url) {
+      problems.push(`route ${url} is not a call of the registry (src/shared/calls.ts)`);
+    } else if (isStaffCall(name) && !staffScoped.has(url)) {
+      problems.push(`staff route ${url} is outside the staff guard`);
+    }
+  }
+  for (const name of CALL_NAMES) {
+    if (!urls.has(routeOf(name))) problems.push(`call ${name} has no route`);
+  }
+  return problems;
 }
 
 /**
@@ -201,7 +154,7 @@ export function rolesOf(routeUrl: string): readonly StaffRole[] | undefined {
  */
 async function staffRoutes(
   scope: FastifyInstance,
-  { ctx, scoped }: { ctx: AppContext; scoped: Set<string> },
+  { ctx, scoped, handlers }: { ctx: AppContext; scoped: Set<string>; handlers: CallHandlers },
 ) {
   scope.addHook('onRoute', (route) => {
     scoped.add(route.url);
@@ -222,56 +175,8 @@ async function staffRoutes(
     if (STAFF_ACCESS_CALLS.has(request.routeOptions.url ?? '')) guardCache.forget();
     done(null, payload);
   });
-  registerAdminSignout(scope, ctx);
-  registerAdminLegalUpdate(scope, ctx);
-  registerOneTimeLegalUpdate(scope, ctx);
-  registerAdminMaintenanceToggle(scope, ctx);
-  registerAdminInviteGenerate(scope, ctx);
-  registerAdminInviteList(scope, ctx);
-  registerAdminInviteToggle(scope, ctx);
-  registerAdminApplicantInvite(scope, ctx);
-  registerAdminOfferList(scope, ctx);
-  registerAdminOfferIssue(scope, ctx);
-  registerAdminActivationList(scope, ctx);
-  registerAdminActivation(scope, ctx);
-  registerAdminApplicantResendLink(scope, ctx);
-  registerAdminApplicantOverrideTier(scope, ctx);
-  registerAdminApplicantCase(scope, ctx);
-  registerAdminCaseAssign(scope, ctx);
-  registerAdminKycList(scope, ctx);
-  registerAdminKycAction(scope, ctx);
-  registerAdminKycFile(scope, ctx);
-  registerAdminApplicantList(scope, ctx);
-  registerAdminAuditList(scope, ctx);
-  registerAdminAuditExport(scope, ctx);
-  registerAdminAssetList(scope, ctx);
-  registerAdminAssetUpload(scope, ctx);
-  registerAdminAssetDelete(scope, ctx);
-  registerAdminEmailTest(scope, ctx);
-  registerAdminEmailFailedList(scope, ctx);
-  registerAdminEmailRetry(scope, ctx);
-  registerAdminEoiList(scope, ctx);
-  registerAdminContactList(scope, ctx);
-  registerAdminEoiUpdate(scope, ctx);
-  registerAdminContactUpdate(scope, ctx);
-  registerAdminBulkUpdate(scope, ctx);
-  registerAdminExportCsv(scope, ctx);
-  registerAdminApplicantExport(scope, ctx);
-
-  registerAdminMe(scope);
-  registerAdminStaffList(scope, ctx);
-  registerAdminStaffInvite(scope, ctx);
-  registerAdminStaffUpdate(scope, ctx);
-  registerAdminStaffResetMfa(scope, ctx);
-  registerAdminSessionList(scope, ctx);
-  registerAdminSessionRevoke(scope, ctx);
-  registerAdminOfferApprove(scope, ctx);
-  registerAdminSanctionsClear(scope, ctx);
-  registerAdminIdentityApprove(scope, ctx);
-  registerAdminApplicantDecline(scope, ctx);
-  registerAdminApplicantErase(scope, ctx);
-  registerAdminApplicantEraseApprove(scope, ctx);
-  registerAdminDataProtection(scope, ctx);
+  registerJsonCalls(scope, ctx, handlers, { staff: true });
+  registerStaffRoutes(scope, ctx);
 }
 
 /**
@@ -382,46 +287,20 @@ export async function buildApp(
     exempt: (routeUrl) => WEBHOOK_ROUTES.has(routeUrl),
   });
 
-  registerHealth(app, ctx);
   const settings = publicSettings(ctx);
   app.addHook('onClose', async () => settings.close());
-  registerSiteSettings(app, settings);
-  registerEvents(app, ctx);
-  registerContact(app, ctx);
-  registerEoi(app, ctx);
-  registerLegalDocuments(app, ctx);
-  registerCardAssets(app, ctx);
-  registerCardAssetFile(app, ctx);
-  registerCrawlerFiles(app, ctx);
-  registerValidateInvite(app, ctx);
-  registerApplyVerifyCode(app, ctx);
-  registerApplyBasic(app, ctx);
-  registerApplyMagicLink(app, ctx);
-  registerApplySession(app, ctx);
-  registerApplySignout(app, ctx);
-  registerApplyGetStage(app, ctx);
-  registerApplyStatus(app, ctx);
-  registerApplyDetails(app, ctx);
-  registerApplyKycUpload(app, ctx);
-  registerApplyKycStart(app, ctx);
-  registerVeriffWebhook(app, ctx);
-  registerVeriffEventWebhook(app, ctx);
-  registerVeriffWatchlistWebhook(app, ctx);
-  registerApplyOfferAction(app, ctx);
-  registerActivation(app, ctx);
-  registerAdminAuth(app, ctx);
-  registerAdminStaffJoin(app, ctx);
-  registerA11yReport(app, ctx);
+  registerOpenRoutes(app, ctx, settings);
+  const handlers = callHandlers(ctx);
+  registerJsonCalls(app, ctx, handlers, { staff: false });
   const staffScoped = new Set<string>();
-  await app.register(staffRoutes, { ctx, scoped: staffScoped });
-  // No staff route may live outside that scope, nor without its roles: the server does not
-  // start otherwise (a test reads the same route table).
+  await app.register(staffRoutes, { ctx, scoped: staffScoped, handlers });
+  // Every API route is a call of the registry, every call has its route, and every staff call
+  // is inside the guard's scope: the server does not start otherwise (a test reads the same).
+  // Only the routes built here: a test may add routes of its own to the app it is given.
+  let built: readonly RouteEntry[] = [];
   app.addHook('onReady', async () => {
-    for (const { url } of routes) {
-      if (!isStaffRoute(url)) continue;
-      if (!staffScoped.has(url)) throw new Error(`staff route ${url} is outside the staff guard`);
-      if (!rolesOf(url)) throw new Error(`staff route ${url} declares no roles (STAFF_CALLS)`);
-    }
+    const [problem] = routeProblems(built, staffScoped);
+    if (problem) throw new Error(problem);
   });
 
   const sendSpa = await registerSpa(app, env, { settings, db: ctx.db });
@@ -438,5 +317,6 @@ export async function buildApp(
     return sendSpa(request, reply, { compress: true });
   });
 
+  built = [...routes];
   return app;
 }

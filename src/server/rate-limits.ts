@@ -1,3 +1,4 @@
+import type { RateLimitClass } from '#shared/calls.ts';
 import type { Env } from './env.ts';
 import { AppError } from './errors.ts';
 
@@ -41,7 +42,10 @@ export const RATE_LIMITS = {
    * here would lock everyone behind the address out for all of it.
    */
   'admin-auth': { max: 30, timeWindow: 60_000 },
-} as const;
+} as const satisfies Record<
+  'default' | RateLimitClass,
+  { max: number; timeWindow: number; message?: string }
+>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -1,3 +1,4 @@
+import { routeOf } from '#shared/calls.ts';
 import type { FastifyInstance } from 'fastify';
 import { ZApplicantExportRequest } from '#shared/schemas/data-protection.ts';
 import { staffOf } from '../auth/staff.ts';
@@ -12,7 +13,7 @@ import { adminApplicantExport } from '../services/admin-applicant-export.ts';
  */
 export function registerAdminApplicantExport(app: FastifyInstance, ctx: AppContext) {
   app.post(
-    '/api/admin-applicant-export',
+    routeOf('admin-applicant-export'),
     {
       // A failure before the first byte has left is answered as an ordinary JSON error, so it
       // must not keep the file's headers (a JSON body labelled as an attachment is unreadable).

@@ -1,3 +1,4 @@
+import { routeOf } from '#shared/calls.ts';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -59,7 +60,7 @@ export function registerAdminAssetUpload(app: FastifyInstance, ctx: AppContext) 
         headerPairs: 100,
       },
     });
-    scope.post('/api/admin-asset-upload', async (request): Promise<AssetUploadResponse> => {
+    scope.post(routeOf('admin-asset-upload'), async (request): Promise<AssetUploadResponse> => {
       const { actor } = staffOf(request);
       // A declared length over the limit is refused before a byte of it is read.
       const declared = Number(request.headers['content-length'] ?? 0);

@@ -1,3 +1,4 @@
+import { routeOf } from '#shared/calls.ts';
 import type { FastifyInstance } from 'fastify';
 import { ZAuditExportRequest } from '#shared/schemas/audit.ts';
 import { staffOf } from '../auth/staff.ts';
@@ -11,7 +12,7 @@ import { adminAuditExport } from '../services/admin-audit-export.ts';
  */
 export function registerAdminAuditExport(app: FastifyInstance, ctx: AppContext) {
   app.post(
-    '/api/admin-audit-export',
+    routeOf('admin-audit-export'),
     {
       // A failure before the first byte has left is answered as JSON: it must not keep the
       // file's headers (see admin-export-csv).

@@ -1,3 +1,4 @@
+import { routeOf } from '#shared/calls.ts';
 import type { FastifyInstance } from 'fastify';
 import { ZExportCsvRequest } from '#shared/schemas/admin-lists.ts';
 import { staffOf } from '../auth/staff.ts';
@@ -11,7 +12,7 @@ import { adminExportCsv } from '../services/admin-export-csv.ts';
  */
 export function registerAdminExportCsv(app: FastifyInstance, ctx: AppContext) {
   app.post(
-    '/api/admin-export-csv',
+    routeOf('admin-export-csv'),
     {
       // A read that fails before the first byte has left (with compression the first rows can
       // still be inside the compressor) is answered as an ordinary JSON error, so it must not

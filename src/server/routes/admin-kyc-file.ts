@@ -1,3 +1,4 @@
+import { routeOf } from '#shared/calls.ts';
 import type { FastifyInstance } from 'fastify';
 import { staffOf } from '../auth/staff.ts';
 import type { AppContext } from '../context.ts';
@@ -14,7 +15,7 @@ const PDF_CSP = "default-src 'none'; object-src 'self'; frame-ancestors 'none'";
  * Never cached anywhere, never sniffed as another type, shown inline for review.
  */
 export function registerAdminKycFile(app: FastifyInstance, ctx: AppContext) {
-  app.get<{ Params: { id: string } }>('/api/admin-kyc-file/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>(routeOf('admin-kyc-file'), async (request, reply) => {
     const { stream, contentType, fileName } = await adminKycFile({
       db: ctx.db,
       storage: ctx.storage,

@@ -1,3 +1,4 @@
+import { routeOf } from '#shared/calls.ts';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -51,7 +52,7 @@ export function registerApplyKycUpload(app: FastifyInstance, ctx: AppContext) {
       },
     });
     scope.post(
-      '/api/apply-kyc-upload',
+      routeOf('apply-kyc-upload'),
       limitFor(ctx.env, 'apply-kyc-upload'),
       async (request): Promise<KycUploadResponse> => {
         const session = await authenticateApplicant(ctx.db, request);

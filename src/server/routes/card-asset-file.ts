@@ -1,3 +1,4 @@
+import { routeOf } from '#shared/calls.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { cardAssetFile } from '../services/card-asset-file.ts';
@@ -7,7 +8,7 @@ import { cardAssetFile } from '../services/card-asset-file.ts';
  * (a new upload is a new row), so browsers may keep it for a year.
  */
 export function registerCardAssetFile(app: FastifyInstance, ctx: AppContext) {
-  app.get<{ Params: { id: string } }>('/api/card-asset-file/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>(routeOf('card-asset-file'), async (request, reply) => {
     const { stream, contentType } = await cardAssetFile({
       db: ctx.db,
       storage: ctx.storage,

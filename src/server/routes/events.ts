@@ -1,3 +1,4 @@
+import { routeOf } from '#shared/calls.ts';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -105,12 +106,12 @@ export function registerEvents(app: FastifyInstance, ctx: AppContext) {
     for (const end of open) end();
   });
 
-  app.get('/api/events', { config: { rateLimit: false } }, (request, reply) => {
+  app.get(routeOf('events'), { config: { rateLimit: false } }, (request, reply) => {
     const release = takeSlot(request.ip);
     stream(request, reply, ctx.events, open, isPublic, release);
   });
 
-  app.get('/api/apply-events', { config: { rateLimit: false } }, async (request, reply) => {
+  app.get(routeOf('apply-events'), { config: { rateLimit: false } }, async (request, reply) => {
     const { applicationId } = await authenticateApplicant(ctx.db, request);
     const release = takeSlot(request.ip);
     stream(

@@ -1,9 +1,12 @@
+import { routeOf } from '#shared/calls.ts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
 import { PUBLIC_SETTING_KEYS, type PublicSettings } from '../public-settings.ts';
 
 /** The staff calls that change a public setting. */
-const SETTING_CALLS = new Set(['/api/admin-maintenance-toggle', '/api/admin-invite-toggle']);
+const SETTING_CALLS = new Set(
+  (['admin-maintenance-toggle', 'admin-invite-toggle'] as const).map(routeOf),
+);
 
 type SettingAnswer = { ok: true; key: string; value: unknown; updated_at: string };
 
@@ -19,7 +22,7 @@ export function registerSiteSettings(app: FastifyInstance, settings: PublicSetti
   });
 
   app.get<{ Params: { key: string } }>(
-    '/api/site-settings/:key',
+    routeOf('site-settings'),
     async (request): Promise<SettingAnswer> => {
       const { key } = request.params;
       if (!PUBLIC_SETTING_KEYS.has(key)) throw new AppError('not_found', 'Setting not found');

@@ -1,7 +1,8 @@
 import { and, desc, eq, notLike } from 'drizzle-orm';
 import { CASE_NOT_FOUND, type ApplicantCaseResponse, type CaseFile } from '#shared/schemas/case.ts';
 import type { ApplicationCase } from '#shared/schemas/data-protection.ts';
-import { mayCall, type StaffRole } from '#shared/staff.ts';
+import { mayCall } from '#shared/calls.ts';
+import type { StaffRole } from '#shared/staff.ts';
 import type { Db } from '../db/client.ts';
 import {
   activations,
