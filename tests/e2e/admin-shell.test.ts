@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TABS } from '#client/features/admin/components/admin-tab-list.ts';
+import { ADMIN_TABS } from '#client/app/routes/admin/panel/admin-tab-list.ts';
 import { STAFF_TOKEN_KEY } from '#client/lib/staff-token.ts';
 import { INVALID_CODE } from '#shared/schemas/staff.ts';
 import { SESSION_IDLE_MESSAGE } from '#shared/staff.ts';

@@ -34,7 +34,7 @@ const QaOverlay = lazy(() =>
 // the panel's query cache, so it comes inside the panel's provider.
 const IdleWarning = lazy(() =>
   Promise.all([
-    import('../../features/admin/components/idle-warning.tsx'),
+    import('../../features/admin-shell/components/idle-warning.tsx'),
     import('../query-area.tsx'),
   ]).then(([{ IdleWarning: Warning }, { default: QueryArea }]) => ({
     default: () => (

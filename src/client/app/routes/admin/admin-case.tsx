@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { Head } from '#client/components/seo/head.tsx';
-import { CasePage } from '#client/features/admin/components/case/case-page.tsx';
+import { CasePage } from './panel/case-page.tsx';
 
 export default function AdminCaseRoute() {
   const { id = '' } = useParams();

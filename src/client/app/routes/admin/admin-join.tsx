@@ -1,5 +1,5 @@
 import { Head } from '#client/components/seo/head.tsx';
-import { StaffJoin } from '#client/features/admin/components/staff-join.tsx';
+import { StaffJoin } from '#client/features/admin-shell/components/staff-join.tsx';
 
 export default function AdminJoinRoute() {
   return (

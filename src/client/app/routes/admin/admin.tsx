@@ -1,5 +1,5 @@
 import { Head } from '#client/components/seo/head.tsx';
-import { AdminPanel } from '#client/features/admin/components/admin-panel.tsx';
+import { AdminPanel } from './panel/admin-panel.tsx';
 
 export default function AdminRoute() {
   return (

@@ -1,0 +1,209 @@
+import { AlertTriangle, Search, UserRound } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { ListTotal } from '#shared/schemas/admin-lists.ts';
+import type { QueueAssignee, TQueueRequest } from '#shared/schemas/admin.ts';
+import { QUEUE_PAGE_SIZE } from '#shared/schemas/admin.ts';
+import { isOverSla, waitingFor } from '#shared/queue-age.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '#client/components/ui/select.tsx';
+import { useDebouncedValue } from '#client/lib/staff/use-debounced-value.ts';
+import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
+
+/**
+ * What the three staff queues (KYC, Offers, Activations) share: the search box, the
+ * All / Assigned to me / Unassigned filter, the paging state, and each case's age, SLA marker,
+ * assignee and link to its case screen.
+ */
+
+export const ASSIGNED_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'me', label: 'Assigned to me' },
+  { value: 'unassigned', label: 'Unassigned' },
+] as const;
+export type AssignedFilter = (typeof ASSIGNED_OPTIONS)[number]['value'];
+
+/** A heading's count: 'Pending review (1,218)'. */
+/** A queue's heading with its total: 'Pending review (1,518)'. */
+export function QueueHeading({
+  id,
+  title,
+  page,
+}: {
+  id: string;
+  title: string;
+  page: ListTotal | undefined;
+}) {
+  return (
+    <h2 id={id} className="font-serif text-2xl">
+      {title}
+      {page ? (
+        <span className="text-base text-muted-foreground">
+          {' '}
+          ({formatCount(page.total, page.total_capped)})
+        </span>
+      ) : null}
+    </h2>
+  );
+}
+
+export function formatCount(n: number, capped?: boolean): string {
+  // A capped total (a search counted up to its cap) is a lower bound: '200+'.
+  return `${n.toLocaleString('en-GB')}${capped ? '+' : ''}`;
+}
+
+/**
+ * The queue's request: a change of filter or (settled) search starts again at page 1, reset
+ * during render (React's "previous props" pattern), so no stale page flashes.
+ */
+export function useQueueParams(pageSize: number = QUEUE_PAGE_SIZE) {
+  const [query, setQuery] = useState('');
+  const [assigned, setAssigned] = useState<AssignedFilter>('all');
+  const search = useDebouncedValue(query.trim());
+  const filterKey = JSON.stringify([search, assigned]);
+  const [paging, setPaging] = useState({ filterKey, page: 1 });
+  if (paging.filterKey !== filterKey) setPaging({ filterKey, page: 1 });
+  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const params = {
+    page,
+    page_size: pageSize,
+    ...(search ? { query: search } : {}),
+    ...(assigned === 'all' ? {} : { assigned }),
+  } satisfies TQueueRequest;
+  return {
+    params,
+    pageSize,
+    query,
+    setQuery,
+    assigned,
+    setAssigned,
+    setPage: (next: number) => setPaging({ filterKey, page: next }),
+    filtered: Boolean(search) || assigned !== 'all',
+  };
+}
+
+type ToolbarProps = {
+  /** What is searched, for the label: 'Search pending files'. */
+  searchLabel: string;
+  query: string;
+  onQueryChange: (query: string) => void;
+  assigned: AssignedFilter;
+  onAssignedChange: (value: AssignedFilter) => void;
+};
+
+export function QueueToolbar({
+  searchLabel,
+  query,
+  onQueryChange,
+  assigned,
+  onAssignedChange,
+}: ToolbarProps) {
+  const id = useId();
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <div className="grid w-full max-w-sm min-w-0 gap-2">
+        <Label htmlFor={`${id}-search`}>{searchLabel}</Label>
+        <div className="relative">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            id={`${id}-search`}
+            type="search"
+            placeholder="Search by name or email..."
+            value={query}
+            onChange={(event) => onQueryChange(event.target.value)}
+            className="pl-9"
+            autoComplete="off"
+          />
+        </div>
+      </div>
+      <div className="grid w-full gap-2 min-[420px]:w-48">
+        <Label htmlFor={`${id}-assigned`}>Show</Label>
+        <Select
+          value={assigned}
+          onValueChange={(value) => onAssignedChange(value as AssignedFilter)}
+        >
+          <SelectTrigger id={`${id}-assigned`}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {ASSIGNED_OPTIONS.map((option) => (
+              <SelectItem key={option.value} value={option.value}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </div>
+  );
+}
+
+/** 'waiting 3 days' (the exact time on hover), and 'Over SLA' past the threshold. */
+export function WaitingLabel({ since, slaHours }: { since: string; slaHours: number }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+      <span className="text-muted-foreground" title={formatStaffDateTime(since)}>
+        {waitingFor(since)}
+      </span>
+      {isOverSla(since, slaHours) ? (
+        <Badge variant="destructive">
+          <AlertTriangle aria-hidden="true" />
+          Over SLA
+        </Badge>
+      ) : null}
+    </span>
+  );
+}
+
+export function AssigneeLabel({ assignee }: { assignee: QueueAssignee }) {
+  if (!assignee) return null;
+  return (
+    <span className="inline-flex min-w-0 items-center gap-1 break-words">
+      <UserRound aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+      Assigned to {assignee.name}
+    </span>
+  );
+}
+
+/** The case screen of one application (`/admin/applicants/:id`). */
+export function OpenCaseLink({ basicId, name }: { basicId: string; name: string }) {
+  return (
+    <Link
+      to={`/admin/applicants/${encodeURIComponent(basicId)}`}
+      className="font-medium whitespace-nowrap text-foreground underline underline-offset-4 hover:text-gold"
+    >
+      Open case<span className="sr-only"> of {name}</span>
+    </Link>
+  );
+}
+
+type CaseMetaProps = {
+  waitingSince: string;
+  slaHours: number;
+  assignee: QueueAssignee;
+  basicId: string;
+  /** The applicant's name, for the link's accessible name. */
+  name: string;
+};
+
+/** A case's age, SLA marker, who has it, and its link: one line of a queue card. */
+export function QueueCaseMeta({ waitingSince, slaHours, assignee, basicId, name }: CaseMetaProps) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <WaitingLabel since={waitingSince} slaHours={slaHours} />
+      <AssigneeLabel assignee={assignee} />
+      <OpenCaseLink basicId={basicId} name={name} />
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { CARD_LAST4_MESSAGE, digitsOnly, type ActivationListRow } from '#shared/schemas/admin.ts';
+import { TIER_INFO } from '#shared/tiers.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '#client/components/ui/card.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Switch } from '#client/components/ui/switch.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useActivate } from '../../api/activations.ts';
+import { formatStaffDate } from '#client/lib/staff/format-date.ts';
+import { QueueCaseMeta } from '#client/components/staff/queue-controls.tsx';
+
+/** SPEC §5: card last 4 is optional, but exactly 4 when given. */
+function last4Error(value: string): string | null {
+  return value === '' || value.length === 4 ? null : CARD_LAST4_MESSAGE;
+}
+
+/** SPEC §2 'Activations': one accepted applicant and the form that opens the account. */
+export function ActivationCard({ row, slaHours }: { row: ActivationListRow; slaHours: number }) {
+  const id = useId();
+  const [tracking, setTracking] = useState('');
+  const [last4, setLast4] = useState('');
+  const [mobile, setMobile] = useState(true);
+  // Checked on submit first, then as the field changes (as every form of the site does).
+  const [submitted, setSubmitted] = useState(false);
+  const activate = useActivate();
+  const tier = row.tier_accepted ?? row.tier_assigned;
+  const name = row.full_name ?? 'Unknown Applicant';
+  const error = submitted ? last4Error(last4) : null;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (activate.isPending) return;
+    setSubmitted(true);
+    if (last4Error(last4)) {
+      document.getElementById(`${id}-last4`)?.focus();
+      return;
+    }
+    // mutateAsync: the card leaves the list on success (and on a 409), and the toast must
+    // still show after it has unmounted.
+    activate
+      .mutateAsync({
+        basic_id: row.basic_id,
+        card_shipment_tracking: tracking.trim() || null,
+        card_last4: last4 || null,
+        mobile_access_enabled: mobile,
+      })
+      .then(
+        () => toast.success('Account activated successfully!'),
+        (cause: unknown) => {
+          console.error('admin-activation failed', cause);
+          const refused = isApiError(cause) && cause.status >= 400 && cause.status < 500;
+          toast.error('Failed to activate account', {
+            description: refused ? cause.message : undefined,
+          });
+        },
+      );
+  };
+
+  return (
+    <Card className="h-full gap-5" role="group" aria-label={`Activation for ${name}`}>
+      <CardHeader>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <CardTitle className="text-lg">{name}</CardTitle>
+          <Badge variant="gold">{tier ? TIER_INFO[tier].name : 'No tier'}</Badge>
+        </div>
+        <CardDescription className="break-all">{row.email ?? '—'}</CardDescription>
+        {row.accepted_at ? (
+          <p className="text-sm text-muted-foreground">
+            Offer accepted on {formatStaffDate(row.accepted_at)}
+          </p>
+        ) : null}
+        <QueueCaseMeta
+          waitingSince={row.waiting_since}
+          slaHours={slaHours}
+          assignee={row.assignee}
+          basicId={row.basic_id}
+          name={name}
+        />
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="grid gap-5">
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-tracking`}>Card Shipment Tracking (optional)</Label>
+            <Input
+              id={`${id}-tracking`}
+              value={tracking}
+              onChange={(event) => setTracking(event.target.value)}
+              maxLength={100}
+              autoComplete="off"
+              disabled={activate.isPending}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-last4`}>Card Last 4 Digits (optional)</Label>
+            <Input
+              id={`${id}-last4`}
+              value={last4}
+              onChange={(event) => setLast4(digitsOnly(event.target.value).slice(0, 4))}
+              inputMode="numeric"
+              maxLength={4}
+              autoComplete="off"
+              className="max-w-32 font-mono tracking-widest"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-last4-error` : undefined}
+              disabled={activate.isPending}
+            />
+            {error ? (
+              <p id={`${id}-last4-error`} role="alert" className="text-sm text-destructive-text">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex items-center justify-between gap-4 rounded-md border border-border p-3">
+            <div className="grid gap-0.5">
+              <Label htmlFor={`${id}-mobile`}>Enable Mobile Access</Label>
+              <p id={`${id}-mobile-hint`} className="text-sm text-muted-foreground">
+                Allow user to access mobile banking
+              </p>
+            </div>
+            <Switch
+              id={`${id}-mobile`}
+              checked={mobile}
+              onCheckedChange={setMobile}
+              aria-describedby={`${id}-mobile-hint`}
+              disabled={activate.isPending}
+            />
+          </div>
+          <Button
+            type="submit"
+            disabled={activate.isPending}
+            className="w-full sm:w-auto sm:justify-self-start"
+          >
+            {activate.isPending ? 'Activating...' : 'Activate Account'}
+            <span className="sr-only"> for {name}</span>
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { ApplicantRow } from '#shared/schemas/admin-lists.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#client/components/ui/dialog.tsx';
+import { useInviteApplicant } from '#client/lib/staff/api/applicants.ts';
+import { applicantName } from '#client/lib/staff/applicant-name.ts';
+import { refusalMessage } from '#client/components/staff/override-tier-dialog.tsx';
+
+type Props = {
+  /** The row it is about; kept while the dialog animates closed. */
+  applicant: ApplicantRow | null;
+  open: boolean;
+  onClose: () => void;
+  /** Where focus goes when it closes (see useReturnFocus). */
+  onCloseAutoFocus?: (event: Event) => void;
+};
+
+/** Invites an applicant from the public form (stage basic): confirm, then show the code sent. */
+export function InviteDialog({ applicant, open, onClose, onCloseAutoFocus }: Props) {
+  return (
+    <Dialog
+      open={open && applicant !== null}
+      onOpenChange={(next) => (next ? undefined : onClose())}
+    >
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
+        {applicant ? (
+          <InviteContent key={applicant.id} applicant={applicant} onClose={onClose} />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function InviteContent({ applicant, onClose }: { applicant: ApplicantRow; onClose: () => void }) {
+  const invite = useInviteApplicant();
+  const [code, setCode] = useState<string | null>(null);
+  const name = applicantName(applicant);
+
+  const onInvite = () => {
+    if (invite.isPending) return;
+    invite.mutate(applicant.id, {
+      onSuccess: (response) => {
+        setCode(response.code);
+        toast.success('Invitation sent');
+      },
+      onError: (error) => {
+        console.error('admin-applicant-invite failed', error);
+        toast.error('Failed to send invitation', { description: refusalMessage(error) });
+      },
+    });
+  };
+
+  if (code) {
+    return (
+      <>
+        <DialogHeader>
+          <DialogTitle>Invitation sent</DialogTitle>
+          <DialogDescription>
+            {name} was e-mailed this invitation code at {applicant.email}.
+          </DialogDescription>
+        </DialogHeader>
+        <p className="rounded-md border border-border bg-muted px-4 py-3 text-center font-mono text-lg tracking-wider">
+          <span className="sr-only">Invitation code: </span>
+          {code}
+        </p>
+        <DialogFooter>
+          <Button onClick={onClose}>Done</Button>
+        </DialogFooter>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Invite {name}</DialogTitle>
+        <DialogDescription>
+          An invitation code for this application will be e-mailed to {applicant.email}.
+        </DialogDescription>
+      </DialogHeader>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose} disabled={invite.isPending}>
+          Cancel
+        </Button>
+        <Button onClick={onInvite} disabled={invite.isPending}>
+          {invite.isPending ? 'Sending...' : 'Send Invitation'}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}

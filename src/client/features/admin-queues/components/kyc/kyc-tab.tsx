@@ -1,0 +1,281 @@
+import { Eye, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import type { KycListFile } from '#shared/schemas/admin.ts';
+import type { KycFileType } from '#shared/stages.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '#client/components/ui/table.tsx';
+import { useKycFiles } from '#client/lib/staff/api/kyc.ts';
+import { PaginationBar } from '#client/components/staff/pagination-bar.tsx';
+import {
+  AssigneeLabel,
+  QueueHeading,
+  OpenCaseLink,
+  QueueToolbar,
+  useQueueParams,
+  WaitingLabel,
+} from '#client/components/staff/queue-controls.tsx';
+import { TabEmpty, TabError, TabLoading } from '#client/components/staff/tab-state.tsx';
+import {
+  applicantNameOf,
+  groupByApplicant,
+  KYC_TYPE_LABELS,
+  UNKNOWN_APPLICANT,
+  type KycApplicantGroup,
+  type KycSanctions,
+} from '#client/components/staff/kyc/kyc-format.ts';
+import { useReturnFocus } from '#client/lib/staff/use-return-focus.ts';
+import { KycPreviewDialog } from './kyc-preview-dialog.tsx';
+import { KycStatusBadge } from '#client/components/staff/kyc/kyc-status-badge.tsx';
+import { formatStaffDate, formatStaffDateTime } from '#client/lib/staff/format-date.ts';
+
+const LOAD_FAILED = 'Failed to load KYC files';
+/** Two files an applicant: a page of the submissions shows about 25 applicants. */
+const SUBMISSIONS_PAGE_SIZE = 50;
+
+/** SPEC §2 'KYC review': the pending queue, then every applicant's two files. */
+export default function KycTab() {
+  // The file stays after closing, so the dialog can animate out with its content.
+  const [preview, setPreview] = useState<{ file: KycListFile | null; open: boolean }>({
+    file: null,
+    open: false,
+  });
+  const focus = useReturnFocus();
+  const onPreview = (file: KycListFile) => {
+    focus.remember();
+    setPreview({ file, open: true });
+  };
+  return (
+    <div className="grid gap-10">
+      <PendingList onPreview={onPreview} />
+      <ApplicantFiles onPreview={onPreview} />
+      <KycPreviewDialog
+        file={preview.file}
+        open={preview.open}
+        onClose={() => setPreview((current) => ({ ...current, open: false }))}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
+      />
+    </div>
+  );
+}
+
+type PreviewProps = { onPreview: (file: KycListFile) => void };
+
+function PreviewButton({ file, onPreview }: { file: KycListFile } & PreviewProps) {
+  return (
+    <Button variant="outline" size="sm" onClick={() => onPreview(file)}>
+      <Eye aria-hidden="true" />
+      Preview
+      <span className="sr-only">
+        {' '}
+        {KYC_TYPE_LABELS[file.type]} of {applicantNameOf(file)}
+      </span>
+    </Button>
+  );
+}
+
+/**
+ * The queue of files waiting for a decision, across applicants, the one waiting longest first,
+ * one page at a time; the heading counts them all.
+ */
+function PendingList({ onPreview }: PreviewProps) {
+  const queue = useQueueParams();
+  const pending = useKycFiles({ ...queue.params, status: 'pending' });
+  return (
+    <section aria-labelledby="kyc-pending-heading" className="grid gap-4">
+      <QueueHeading id="kyc-pending-heading" title="Pending review" page={pending.data} />
+      <QueueToolbar
+        searchLabel="Search pending files"
+        query={queue.query}
+        onQueryChange={queue.setQuery}
+        assigned={queue.assigned}
+        onAssignedChange={queue.setAssigned}
+      />
+      {pending.isPending ? (
+        <TabLoading label="Loading KYC files..." />
+      ) : pending.isError ? (
+        <TabError message={LOAD_FAILED} onRetry={() => void pending.refetch()} />
+      ) : (
+        <>
+          {pending.data.data.length === 0 ? (
+            <TabEmpty
+              title={queue.filtered ? 'No pending files found' : 'No files waiting for review'}
+            />
+          ) : (
+            <Table label="Pending KYC files">
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead>Applicant</TableHead>
+                  <TableHead>File</TableHead>
+                  <TableHead>Waiting</TableHead>
+                  <TableHead>Actions</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody className={pending.isPlaceholderData ? 'opacity-60' : undefined}>
+                {pending.data.data.map((file) => (
+                  <TableRow key={file.id}>
+                    <TableCell className="min-w-40 whitespace-normal">
+                      <span className="block font-medium break-words">{applicantNameOf(file)}</span>
+                      <span className="block text-xs break-all text-muted-foreground">
+                        {file.application.email ?? '—'}
+                      </span>
+                      {file.assignee ? (
+                        <span className="mt-1 block text-xs">
+                          <AssigneeLabel assignee={file.assignee} />
+                        </span>
+                      ) : null}
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap">
+                      {KYC_TYPE_LABELS[file.type]}
+                    </TableCell>
+                    <TableCell className="min-w-32 whitespace-normal">
+                      <WaitingLabel since={file.waiting_since} slaHours={pending.data.sla_hours} />
+                      <span className="block text-xs text-muted-foreground">
+                        Uploaded {formatStaffDateTime(file.uploaded_at)}
+                      </span>
+                    </TableCell>
+                    <TableCell>
+                      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+                        <PreviewButton file={file} onPreview={onPreview} />
+                        <OpenCaseLink basicId={file.basic_id} name={applicantNameOf(file)} />
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+          <PaginationBar
+            page={pending.data.page}
+            pageSize={queue.pageSize}
+            total={pending.data.total}
+            capped={pending.data.total_capped}
+            onPageChange={queue.setPage}
+            busy={pending.isFetching}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Every applicant's two files, a page of files at a time (oldest upload first). */
+function ApplicantFiles({ onPreview }: PreviewProps) {
+  const [page, setPage] = useState(1);
+  const all = useKycFiles({ page, page_size: SUBMISSIONS_PAGE_SIZE });
+  const groups = useMemo(() => (all.data ? groupByApplicant(all.data.data) : []), [all.data]);
+  return (
+    <section aria-labelledby="kyc-applicants-heading" className="grid gap-4">
+      <h2 id="kyc-applicants-heading" className="font-serif text-2xl">
+        Submissions by applicant
+      </h2>
+      {all.isPending ? (
+        <TabLoading label="Loading KYC files..." />
+      ) : all.isError ? (
+        <TabError message={LOAD_FAILED} onRetry={() => void all.refetch()} />
+      ) : groups.length === 0 ? (
+        <TabEmpty title="No KYC submissions yet" />
+      ) : (
+        <>
+          <ul className="grid gap-4 xl:grid-cols-2">
+            {groups.map((group) => (
+              <li key={group.basicId}>
+                <ApplicantCard group={group} onPreview={onPreview} />
+              </li>
+            ))}
+          </ul>
+          <PaginationBar
+            page={all.data.page}
+            pageSize={SUBMISSIONS_PAGE_SIZE}
+            total={all.data.total}
+            capped={all.data.total_capped}
+            onPageChange={setPage}
+            busy={all.isFetching}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function ApplicantCard({ group, onPreview }: { group: KycApplicantGroup } & PreviewProps) {
+  const name = group.fullName ?? UNKNOWN_APPLICANT;
+  return (
+    <Card className="h-full gap-4" aria-label={`KYC files of ${name}`} role="group">
+      <CardHeader>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <CardTitle className="min-w-0 text-lg break-words">{name}</CardTitle>
+          <SanctionsBadge sanctions={group.sanctions} />
+        </div>
+        <p className="text-sm break-all text-muted-foreground">{group.email ?? '—'}</p>
+        <p className="text-sm text-muted-foreground">
+          Applied on {formatStaffDate(group.appliedAt)}
+        </p>
+      </CardHeader>
+      <CardContent className="grid gap-3 sm:grid-cols-2">
+        {(['document', 'selfie'] as const satisfies readonly KycFileType[]).map((type) => (
+          <FileCard key={type} type={type} file={group[type]} onPreview={onPreview} />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Screening found a sanctions match: staff see it before approving files (CONTRACT §5). */
+function SanctionsBadge({ sanctions }: { sanctions: KycSanctions }) {
+  if (sanctions === 'match') {
+    return (
+      <Badge variant="destructive">
+        <ShieldAlert aria-hidden="true" />
+        Sanctions match
+      </Badge>
+    );
+  }
+  if (sanctions === 'cleared') {
+    return (
+      <Badge variant="outline">
+        <ShieldCheck aria-hidden="true" />
+        Sanctions match cleared
+      </Badge>
+    );
+  }
+  return null;
+}
+
+function FileCard({
+  type,
+  file,
+  onPreview,
+}: { type: KycFileType; file: KycListFile | null } & PreviewProps) {
+  const headingId = useId();
+  return (
+    <div
+      role="group"
+      aria-labelledby={headingId}
+      className="grid content-start gap-2 rounded-md border border-border p-4"
+    >
+      <h3 id={headingId} className="text-sm font-medium">
+        {KYC_TYPE_LABELS[type]}
+      </h3>
+      {file ? (
+        <>
+          <KycStatusBadge status={file.status} />
+          <p className="text-xs text-muted-foreground">{formatStaffDateTime(file.uploaded_at)}</p>
+          <div>
+            <PreviewButton file={file} onPreview={onPreview} />
+          </div>
+        </>
+      ) : (
+        <p className="text-sm text-muted-foreground">Not uploaded</p>
+      )}
+    </div>
+  );
+}

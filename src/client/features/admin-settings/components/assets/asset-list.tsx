@@ -1,0 +1,152 @@
+import { LoaderCircle, Trash2 } from 'lucide-react';
+import { useState, type MouseEvent } from 'react';
+import { toast } from 'sonner';
+import { formatFileSize, type AssetRow } from '#shared/schemas/admin-lists.ts';
+import { TIER_INFO } from '#shared/tiers.ts';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '#client/components/ui/alert-dialog.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '#client/components/ui/table.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useDeleteAsset } from '../../api/assets.ts';
+import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
+
+/** Delete with a confirmation (SPEC §2); the dialog stays open, busy, until the server answers. */
+function DeleteAsset({ asset }: { asset: AssetRow }) {
+  const [open, setOpen] = useState(false);
+  const remove = useDeleteAsset();
+  const tierName = TIER_INFO[asset.tier].name;
+
+  const onConfirm = (event: MouseEvent<HTMLButtonElement>) => {
+    // Radix would close the dialog at once; it closes when the delete has gone through.
+    event.preventDefault();
+    remove.mutate(asset.id, {
+      onSuccess: () => {
+        setOpen(false);
+        toast.success('Asset deleted successfully');
+      },
+      onError: (error) => {
+        console.error('admin-asset-delete failed', error);
+        setOpen(false);
+        if (isApiError(error) && error.status === 401) return;
+        toast.error('Delete failed', {
+          description: isApiError(error) ? error.message : undefined,
+        });
+      },
+    });
+  };
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        <Trash2 aria-hidden="true" />
+        Delete
+        <span className="sr-only">
+          {' '}
+          {asset.file_name} ({tierName})
+        </span>
+      </Button>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete this asset?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {asset.file_name} ({tierName}) will be removed for good. If it is the newest artwork of
+            its tier, /cards shows the one before it, or the default card.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={onConfirm} disabled={remove.isPending}>
+            {remove.isPending ? (
+              <>
+                <LoaderCircle
+                  aria-hidden="true"
+                  className="animate-spin motion-reduce:animate-none"
+                />
+                Deleting...
+              </>
+            ) : (
+              'Delete'
+            )}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** SPEC §2 'Assets' list: preview, tier, file name, size (Bytes, KB or MB), upload date. */
+export function AssetList({ assets }: { assets: AssetRow[] }) {
+  // The newest of each tier is the one /cards shows.
+  const live = new Set<string>();
+  const seen = new Set<string>();
+  for (const asset of [...assets].sort((a, b) => b.uploaded_at.localeCompare(a.uploaded_at))) {
+    if (seen.has(asset.tier)) continue;
+    seen.add(asset.tier);
+    live.add(asset.id);
+  }
+
+  return (
+    <Table label="Card assets">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Preview</TableHead>
+          <TableHead>Tier</TableHead>
+          <TableHead>File name</TableHead>
+          <TableHead>Size</TableHead>
+          <TableHead>Uploaded</TableHead>
+          <TableHead>Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {assets.map((asset) => (
+          <TableRow key={asset.id}>
+            <TableCell>
+              <img
+                src={asset.url}
+                alt={`${TIER_INFO[asset.tier].name} card artwork`}
+                width={86}
+                height={54}
+                loading="lazy"
+                decoding="async"
+                className="h-[54px] w-[86px] rounded-[5px] border border-border bg-muted object-cover"
+              />
+            </TableCell>
+            <TableCell>
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-medium">{TIER_INFO[asset.tier].name}</span>
+                {live.has(asset.id) ? <Badge variant="gold">On /cards</Badge> : null}
+              </div>
+            </TableCell>
+            <TableCell className="max-w-56 min-w-40 break-all">{asset.file_name}</TableCell>
+            <TableCell className="whitespace-nowrap tabular-nums">
+              {formatFileSize(asset.file_size)}
+            </TableCell>
+            <TableCell className="whitespace-nowrap tabular-nums">
+              <time dateTime={asset.uploaded_at}>{formatStaffDateTime(asset.uploaded_at)}</time>
+            </TableCell>
+            <TableCell>
+              <DeleteAsset asset={asset} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,172 @@
+import { Copy } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import type { InviteCodeRow } from '#shared/schemas/admin.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '#client/components/ui/table.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useMayCall } from '#client/lib/staff/api/get-me.ts';
+import { useInviteList } from '../../api/invites.ts';
+import { PaginationBar } from '#client/components/staff/pagination-bar.tsx';
+import { TabEmpty, TabError, TabLoading } from '#client/components/staff/tab-state.tsx';
+import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
+import { InviteGenerateForm } from './invite-generate-form.tsx';
+import { InviteModeSwitch } from './invite-mode-switch.tsx';
+
+const LOAD_ERROR = 'Failed to fetch invite codes';
+/** The list has every code; it is shown a page at a time, newest first. */
+const PAGE_SIZE = 25;
+
+function CodeTable({ codes, fresh }: { codes: InviteCodeRow[]; fresh: ReadonlySet<string> }) {
+  return (
+    <Table label="Invite codes">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Code</TableHead>
+          <TableHead>Used</TableHead>
+          <TableHead>Issued to</TableHead>
+          <TableHead>Used by</TableHead>
+          <TableHead>Issued on</TableHead>
+          <TableHead>Used on</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {codes.map((row) => (
+          <TableRow key={row.id}>
+            <TableCell className="whitespace-nowrap">
+              <span className="font-mono text-[0.9375rem] tracking-wide">{row.code}</span>
+              {fresh.has(row.code) ? (
+                <Badge variant="gold" className="ml-2">
+                  New
+                </Badge>
+              ) : null}
+            </TableCell>
+            <TableCell>
+              <Badge variant={row.used ? 'secondary' : 'outline'}>{row.used ? 'Yes' : 'No'}</Badge>
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              {row.issued_to ?? <span className="text-muted-foreground">—</span>}
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              {row.used_by ?? <span className="text-muted-foreground">—</span>}
+            </TableCell>
+            <TableCell className="whitespace-nowrap tabular-nums">
+              <time dateTime={row.issued_at}>{formatStaffDateTime(row.issued_at)}</time>
+            </TableCell>
+            <TableCell className="whitespace-nowrap tabular-nums">
+              {row.used_at ? (
+                <time dateTime={row.used_at}>{formatStaffDateTime(row.used_at)}</time>
+              ) : (
+                <span className="text-muted-foreground">—</span>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** SPEC §2 'Invites': invite mode, generate a batch, the code list and copy unused codes. */
+export default function InvitesTab() {
+  const list = useInviteList();
+  const mayToggle = useMayCall('admin-invite-toggle');
+  const [page, setPage] = useState(1);
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+
+  useEffect(() => {
+    if (!list.isError) return;
+    console.error('admin-invite-list failed', list.error);
+    if (!(isApiError(list.error) && list.error.status === 401)) toast.error(LOAD_ERROR);
+  }, [list.isError, list.error, list.errorUpdatedAt]);
+
+  const codes = list.data?.codes ?? [];
+  const unused = codes.filter((row) => !row.used);
+
+  const onGenerated = (generated: string[]) => {
+    setFresh(new Set(generated));
+    // The newest codes are listed first.
+    setPage(1);
+  };
+
+  const onCopy = async () => {
+    // SPEC §5: copying with none gives 'No unused codes to copy'.
+    if (unused.length === 0) {
+      toast.error('No unused codes to copy');
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(unused.map((row) => row.code).join('\n'));
+      toast.success('Unused codes copied', {
+        description: `${unused.length} code(s) copied to the clipboard`,
+      });
+    } catch (error) {
+      console.error('Copying the codes failed', error);
+      toast.error('Failed to copy codes');
+    }
+  };
+
+  let body;
+  if (list.isPending) body = <TabLoading />;
+  else if (list.isError)
+    body = <TabError message={LOAD_ERROR} onRetry={() => void list.refetch()} />;
+  else if (codes.length === 0)
+    body = <TabEmpty title="No invite codes yet">Generated codes will appear here.</TabEmpty>;
+  else {
+    const pages = Math.max(1, Math.ceil(codes.length / PAGE_SIZE));
+    const current = Math.min(page, pages);
+    body = (
+      <>
+        <CodeTable
+          codes={codes.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)}
+          fresh={fresh}
+        />
+        <PaginationBar
+          page={current}
+          pageSize={PAGE_SIZE}
+          total={codes.length}
+          onPageChange={setPage}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      {/* Invite mode changes the whole public site: owners only (CONTRACT §5). */}
+      {mayToggle ? (
+        <div className="max-w-xl">
+          <InviteModeSwitch />
+        </div>
+      ) : null}
+      <InviteGenerateForm onGenerated={onGenerated} />
+      <section aria-labelledby="invite-codes-title" className="grid gap-3">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 id="invite-codes-title" className="font-serif text-xl leading-tight">
+              Invite codes
+            </h2>
+            {list.data ? (
+              <p className="mt-1 text-sm text-muted-foreground">
+                {codes.length} code(s), {unused.length} unused
+              </p>
+            ) : null}
+          </div>
+          <Button variant="outline" onClick={() => void onCopy()} disabled={!list.data}>
+            <Copy aria-hidden="true" />
+            Copy unused codes
+          </Button>
+        </div>
+        {body}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StaffOkResponse } from '#shared/schemas/admin.ts';
+import type { TSessionRevokeRequest } from '#shared/schemas/staff.ts';
+import { sessionsKey } from './get-sessions.ts';
+import { staffApi } from '#client/lib/staff/api/staff-api.ts';
+
+/** `admin-session-revoke`: one of the member's own sessions by id, or `{all: true}`. */
+export function useRevokeSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TSessionRevokeRequest) =>
+      staffApi.post<StaffOkResponse>('/admin-session-revoke', input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StaffInviteResponse, TStaffInviteRequest } from '#shared/schemas/staff.ts';
+import { staffListKey } from './get-staff.ts';
+import { staffApi } from '#client/lib/staff/api/staff-api.ts';
+
+/** `admin-staff-invite` (owner): e-mails a single-use link to /admin/join (48 hours). */
+export function useInviteStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TStaffInviteRequest) =>
+      staffApi.post<StaffInviteResponse>('/admin-staff-invite', input),
+    // The new member shows at once, as invited.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffListKey }),
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StaffOkResponse } from '#shared/schemas/admin.ts';
+import { staffListKey } from './get-staff.ts';
+import { staffApi } from '#client/lib/staff/api/staff-api.ts';
+
+/**
+ * `admin-staff-reset-mfa` (owner): removes a member's authenticator and recovery codes; they
+ * set up a new one at their next sign-in.
+ */
+export function useResetStaffMfa() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => staffApi.post<StaffOkResponse>('/admin-staff-reset-mfa', { id }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffListKey }),
+  });
+}

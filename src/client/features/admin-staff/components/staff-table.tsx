@@ -1,0 +1,286 @@
+import { useState, type MouseEvent } from 'react';
+import { toast } from 'sonner';
+import type { StaffListRow } from '#shared/schemas/staff.ts';
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '#shared/staff.ts';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '#client/components/ui/alert-dialog.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '#client/components/ui/select.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '#client/components/ui/table.tsx';
+import { isApiError } from '#client/lib/api-client.ts';
+import { useResetStaffMfa } from '../api/reset-staff-mfa.ts';
+import { useUpdateStaff } from '../api/update-staff.ts';
+import { useReturnFocus } from '#client/lib/staff/use-return-focus.ts';
+import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
+import { BusyLabel } from '#client/components/ui/busy-label.tsx';
+import { isStaffRole, STATUS_LABELS } from './staff-format.ts';
+
+/** An act waiting for the owner's confirmation. */
+type Pending =
+  | { kind: 'role'; row: StaffListRow; role: StaffRole }
+  | { kind: 'disable'; row: StaffListRow }
+  | { kind: 'reset'; row: StaffListRow };
+
+/** Each row's role select, found again to take focus back when its dialog closes. */
+const roleSelectId = (row: StaffListRow) => `staff-role-${row.id}`;
+
+function failed(title: string, error: unknown) {
+  console.error(title, error);
+  // A 401 has already brought the gate back; anything else (403, LAST_OWNER's 409) says why.
+  if (isApiError(error) && error.status === 401) return;
+  toast.error(title, { description: isApiError(error) ? error.message : undefined });
+}
+
+function confirmation(pending: Pending, self: boolean) {
+  const { name } = pending.row;
+  const yourself = self ? ' This is your own account: you will be signed out at once.' : '';
+  switch (pending.kind) {
+    case 'role':
+      return {
+        title: `Change ${name}'s role to ${STAFF_ROLE_LABELS[pending.role]}?`,
+        description: `Their sessions end at once; at their next sign-in they see what the ${STAFF_ROLE_LABELS[pending.role]} role may use.${yourself}`,
+        action: 'Change role',
+        busy: 'Changing...',
+      };
+    case 'disable':
+      return {
+        title: `Disable ${name}?`,
+        description: `They are signed out at once and cannot sign in until an owner enables them again.${yourself}`,
+        action: 'Disable',
+        busy: 'Disabling...',
+      };
+    case 'reset':
+      return {
+        title: `Reset ${name}'s second factor?`,
+        description:
+          'Their authenticator app and recovery codes stop working. At their next sign-in they set up a new authenticator app.',
+        action: 'Reset second factor',
+        busy: 'Resetting...',
+      };
+  }
+}
+
+type StaffTableProps = {
+  rows: StaffListRow[];
+  /** The signed-in member's id: their row is marked, and acts on it warn them. */
+  selfId: string | null;
+};
+
+/** The members with their role, status, second factor and last sign-in, and the owner's acts. */
+export function StaffTable({ rows, selfId }: StaffTableProps) {
+  const update = useUpdateStaff();
+  const reset = useResetStaffMfa();
+  const [pending, setPending] = useState<Pending | null>(null);
+  // The dialogs have no Radix trigger: focus goes back to the control that opened them.
+  const focus = useReturnFocus();
+  const busy = update.isPending || reset.isPending;
+
+  const onEnable = (row: StaffListRow) => {
+    update.mutate(
+      { id: row.id, status: 'active' },
+      {
+        onSuccess: () => toast.success('Member enabled', { description: row.name }),
+        onError: (error) => failed('Failed to enable member', error),
+      },
+    );
+  };
+
+  const onConfirm = (event: MouseEvent<HTMLButtonElement>) => {
+    // The dialog stays open, busy, until the server answers.
+    event.preventDefault();
+    if (!pending || busy) return;
+    const close = () => setPending(null);
+    const { row } = pending;
+    if (pending.kind === 'reset') {
+      reset.mutate(row.id, {
+        onSuccess: () => toast.success('Second factor reset', { description: row.name }),
+        onError: (error) => failed('Failed to reset second factor', error),
+        onSettled: close,
+      });
+      return;
+    }
+    const input =
+      pending.kind === 'role'
+        ? { id: row.id, role: pending.role }
+        : { id: row.id, status: 'disabled' as const };
+    update.mutate(input, {
+      onSuccess: () =>
+        toast.success(pending.kind === 'role' ? 'Role changed' : 'Member disabled', {
+          description: row.name,
+        }),
+      onError: (error) =>
+        failed(
+          pending.kind === 'role' ? 'Failed to change role' : 'Failed to disable member',
+          error,
+        ),
+      onSettled: close,
+    });
+  };
+
+  const text = pending ? confirmation(pending, pending.row.id === selfId) : null;
+  return (
+    <>
+      <Table label="Staff members">
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead>Name</TableHead>
+            <TableHead>E-mail</TableHead>
+            <TableHead>Role</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Second factor</TableHead>
+            <TableHead>Last sign-in</TableHead>
+            <TableHead>Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((row) => {
+            const self = row.id === selfId;
+            return (
+              <TableRow key={row.id}>
+                <TableCell className="font-medium whitespace-nowrap">
+                  {row.name}
+                  {self ? (
+                    <Badge variant="gold" className="ml-2">
+                      You
+                    </Badge>
+                  ) : null}
+                </TableCell>
+                <TableCell className="max-w-64 truncate" title={row.email}>
+                  {row.email}
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{STAFF_ROLE_LABELS[row.role]}</TableCell>
+                <TableCell>
+                  <Badge variant={row.status === 'active' ? 'secondary' : 'outline'}>
+                    {STATUS_LABELS[row.status]}
+                  </Badge>
+                </TableCell>
+                <TableCell>
+                  <Badge variant={row.mfa_enabled ? 'secondary' : 'outline'}>
+                    {row.mfa_enabled ? 'On' : 'Off'}
+                  </Badge>
+                </TableCell>
+                <TableCell className="whitespace-nowrap tabular-nums">
+                  {row.last_sign_in_at ? (
+                    <time dateTime={row.last_sign_in_at}>
+                      {formatStaffDateTime(row.last_sign_in_at)}
+                    </time>
+                  ) : (
+                    <span className="text-muted-foreground">Never</span>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <div className="flex items-center gap-2">
+                    <Select
+                      value={row.role}
+                      onValueChange={(value) => {
+                        if (isStaffRole(value) && value !== row.role) {
+                          focus.rememberElement(document.getElementById(roleSelectId(row)));
+                          setPending({ kind: 'role', row, role: value });
+                        }
+                      }}
+                      disabled={busy}
+                    >
+                      <SelectTrigger
+                        id={roleSelectId(row)}
+                        aria-label={`Role of ${row.name}`}
+                        className="h-9 w-36"
+                      >
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {STAFF_ROLES.map((value) => (
+                          <SelectItem key={value} value={value}>
+                            {STAFF_ROLE_LABELS[value]}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                    {row.status === 'disabled' ? (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={`Enable ${row.name}`}
+                        onClick={() => onEnable(row)}
+                        disabled={busy}
+                      >
+                        Enable
+                      </Button>
+                    ) : (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={`Disable ${row.name}`}
+                        onClick={() => {
+                          focus.remember();
+                          setPending({ kind: 'disable', row });
+                        }}
+                        disabled={busy}
+                      >
+                        Disable
+                      </Button>
+                    )}
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Reset second factor of ${row.name}`}
+                      onClick={() => {
+                        focus.remember();
+                        setPending({ kind: 'reset', row });
+                      }}
+                      // Nothing to reset before they have set one up.
+                      disabled={busy || !row.mfa_enabled}
+                    >
+                      Reset second factor
+                    </Button>
+                  </div>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+
+      <AlertDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && !busy && setPending(null)}
+      >
+        {text ? (
+          <AlertDialogContent onCloseAutoFocus={focus.onCloseAutoFocus}>
+            <AlertDialogHeader>
+              <AlertDialogTitle>{text.title}</AlertDialogTitle>
+              <AlertDialogDescription>{text.description}</AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+              <AlertDialogAction onClick={onConfirm} disabled={busy}>
+                <BusyLabel busy={busy} idle={text.action} working={text.busy} />
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        ) : null}
+      </AlertDialog>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  AUDIT_EXPORT_FILE_NAME,
+  type AuditListResponse,
+  type TAuditExportRequest,
+  type TAuditListRequest,
+} from '#shared/schemas/audit.ts';
+import { adminKey } from '../keys.ts';
+import { saveResponse } from './save-file.ts';
+import { staffApi } from './staff-api.ts';
+
+/** One applicant's timeline: its newest audit rows (one page is a long history already). */
+export const TIMELINE_PAGE_SIZE = 100;
+
+/** `admin-audit-list` for one application, newest first. */
+export function getTimeline(basicId: string, signal?: AbortSignal) {
+  return staffApi.post<AuditListResponse>(
+    '/admin-audit-list',
+    { basic_id: basicId, page: 1, pageSize: TIMELINE_PAGE_SIZE },
+    { signal },
+  );
+}
+
+export const timelineQueryOptions = (basicId: string) =>
+  queryOptions({
+    queryKey: [...adminKey, 'audit', basicId] as const,
+    queryFn: ({ signal }) => getTimeline(basicId, signal),
+  });
+
+export function useTimeline(basicId: string | null) {
+  return useQuery({ ...timelineQueryOptions(basicId ?? ''), enabled: basicId !== null });
+}
+
+/** The audit view's filters as the selects and date inputs hold them ('all' / '' = none). */
+export type AuditLogFilters = { member: string; action: string; from: string; to: string };
+
+/** The filters as the server reads them: 'all' and '' mean no filter. */
+function filterBody(filters: AuditLogFilters): TAuditExportRequest {
+  return {
+    member: filters.member === 'all' ? undefined : filters.member,
+    action: filters.action === 'all' ? undefined : filters.action,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+  };
+}
+
+/** `admin-audit-list` for the whole log, one page under the view's filters. */
+export function auditLogQuery(params: AuditLogFilters & { page: number; pageSize: number }) {
+  const body: TAuditListRequest = {
+    ...filterBody(params),
+    page: params.page,
+    pageSize: params.pageSize,
+  };
+  return queryOptions({
+    queryKey: [...adminKey, 'audit-log', params] as const,
+    queryFn: ({ signal }) =>
+      staffApi.post<AuditListResponse>('/admin-audit-list', body, { signal }),
+    // The table keeps its rows while the next page or filter loads, so nothing jumps.
+    placeholderData: keepPreviousData,
+    // SPEC §8: an admin failure is logged and toasted, never retried.
+    retry: false,
+  });
+}
+
+export function useAuditLog(params: AuditLogFilters & { page: number; pageSize: number }) {
+  return useQuery(auditLogQuery(params));
+}
+
+/** `admin-audit-export`: the log under the view's filters, saved as a CSV file. */
+export async function exportAuditCsv(filters: AuditLogFilters): Promise<string> {
+  const response = await staffApi.request('/admin-audit-export', {
+    method: 'POST',
+    body: filterBody(filters),
+  });
+  return saveResponse(response, AUDIT_EXPORT_FILE_NAME);
+}
+
+export function useExportAuditCsv() {
+  return useMutation({ mutationFn: exportAuditCsv });
+}
