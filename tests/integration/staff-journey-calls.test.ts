@@ -739,6 +739,26 @@ describe('admin-applicant-override-tier', () => {
     expect(unknown.statusCode).toBe(404);
     expect(await snapshot()).toEqual(before);
   });
+
+  it('refuses a declined application, as the case screen hides the action (canOverrideTier)', async () => {
+    const declined = await seedApplication({ stage: 'kyc', tierAssigned: 'noir' });
+    const decline = await staff('admin-applicant-decline', {
+      basic_id: declined,
+      reason: 'Could not verify the source of funds',
+    });
+    expect(decline.statusCode).toBe(200);
+    const before = await snapshot();
+    const res = await staff('admin-applicant-override-tier', {
+      basic_id: declined,
+      tier: 'titan',
+      reason: 'Agreed at the credit committee',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      error: 'The tier cannot be changed on a declined application.',
+    });
+    expect(await snapshot()).toEqual(before);
+  });
 });
 
 describe('admin-applicant-resend-link', () => {

@@ -1,14 +1,13 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Stage } from '#shared/stages.ts';
+import { canOverrideTier } from '#shared/case-rules.ts';
 import type { Tier } from '#shared/tiers.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { applications, offers } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
-/** Once the applicant has signed, the tier they signed for is the one they get. */
-const SIGNED_STAGES: readonly Stage[] = ['accepted', 'activated'];
 export const TIER_LOCKED_MESSAGE = 'The tier cannot be changed after the offer has been accepted.';
+export const TIER_DECLINED_MESSAGE = 'The tier cannot be changed on a declined application.';
 
 /**
  * `admin-applicant-override-tier`: sets the assigned tier. An open offer (stage tier_offer) is
@@ -35,8 +34,9 @@ export async function adminApplicantOverrideTier(options: {
       .where(eq(applications.id, options.applicationId))
       .for('update');
     if (!current) throw new AppError('not_found', 'Application not found');
-    if (SIGNED_STAGES.includes(current.stage)) {
-      throw new AppError('conflict', TIER_LOCKED_MESSAGE, { details: { stage: current.stage } });
+    if (!canOverrideTier(current.stage)) {
+      const message = current.stage === 'declined' ? TIER_DECLINED_MESSAGE : TIER_LOCKED_MESSAGE;
+      throw new AppError('conflict', message, { details: { stage: current.stage } });
     }
     await tx
       .update(applications)

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { IDENTITY_APPROVE_WRONG_STATE } from '#shared/schemas/case.ts';
 import type { Stage } from '#shared/stages.ts';
+import { canApproveIdentity } from '#shared/case-rules.ts';
 import { moveStage } from '../applicant/stage.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';
@@ -42,7 +43,7 @@ export async function adminIdentityApprove(options: {
         ),
       )
       .for('update');
-    if (application.stage !== 'kyc_in_progress' || check?.decision !== 'declined') {
+    if (!check || !canApproveIdentity(application.stage, check.decision)) {
       throw new AppError('conflict', IDENTITY_APPROVE_WRONG_STATE, {
         details: { stage: application.stage },
       });

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { canIssueOffer } from '#shared/case-rules.ts';
 import { SANCTIONS_BLOCK } from '#shared/schemas/staff.ts';
 import type { Tier } from '#shared/tiers.ts';
 import type { Actor } from '../audit.ts';
@@ -110,7 +111,9 @@ export async function adminOfferIssue(options: {
           eq(offers.approvalStatus, 'pending_approval'),
         ),
       );
-    if (waiting) throw new AppError('conflict', OFFER_AWAITING_APPROVAL);
+    if (!canIssueOffer(application.stage, { offerAwaitingApproval: waiting !== undefined })) {
+      throw new AppError('conflict', waiting ? OFFER_AWAITING_APPROVAL : NOT_KYC_MESSAGE);
+    }
 
     const status = screening.pep ? 'pending_approval' : 'not_required';
     await tx.insert(offers).values({
