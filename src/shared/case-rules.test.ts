@@ -11,14 +11,10 @@ import { STAGES } from './stages.ts';
 
 describe('case rules', () => {
   it('lets the tier change until the applicant signs, never on a declined application', () => {
-    expect(STAGES.filter(canOverrideTier)).toEqual([
-      'basic',
-      'invited',
-      'code_verified',
-      'detailed',
-      'kyc_in_progress',
-      'kyc',
-      'tier_offer',
+    expect(STAGES.filter((stage) => !canOverrideTier(stage))).toEqual([
+      'accepted',
+      'activated',
+      'declined',
     ]);
   });
 

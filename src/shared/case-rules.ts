@@ -3,18 +3,10 @@
  * (409) and by the panel to show or hide the action, so the two never disagree. Who may do it
  * (the role) is the registry's business (calls.ts); these say when.
  */
-import { DECLINABLE_STAGES, type Stage } from './stages.ts';
+import { DECLINABLE_STAGES, stagesBefore, type Stage } from './stages.ts';
 
 /** Before the applicant signs, and never for an ended application. */
-const OPEN_STAGES: readonly Stage[] = [
-  'basic',
-  'invited',
-  'code_verified',
-  'detailed',
-  'kyc_in_progress',
-  'kyc',
-  'tier_offer',
-];
+const OPEN_STAGES = stagesBefore('accepted');
 
 /**
  * The tier can change until the applicant signs: the tier they signed for is the one they get,

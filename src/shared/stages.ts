@@ -17,6 +17,11 @@ export const STAGES = [
 ] as const;
 export type Stage = (typeof STAGES)[number];
 
+/** The stages before `stage` in the application's order. */
+export function stagesBefore(stage: Stage): readonly Stage[] {
+  return STAGES.slice(0, STAGES.indexOf(stage));
+}
+
 export function isStage(value: unknown): value is Stage {
   return typeof value === 'string' && (STAGES as readonly string[]).includes(value);
 }

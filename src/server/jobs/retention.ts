@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { retentionCutoff, type ErasureReason } from '#shared/retention.ts';
-import type { Stage } from '#shared/stages.ts';
+import { stagesBefore } from '#shared/stages.ts';
 import { deleted, deleteQueuedFiles, eraseApplication } from '../applicant/erase.ts';
 import type { Actor } from '../audit.ts';
 import { queryRows, type Db, type Tx } from '../db/client.ts';
@@ -35,14 +35,7 @@ const RETENTION_LOCK_KEY = 0x7761_6a01;
 const ERASE_BATCH = 200;
 
 /** Stages whose inactive applications are erased (before a tier offer, CONTRACT §6). */
-const INACTIVE_STAGES: readonly Stage[] = [
-  'basic',
-  'invited',
-  'code_verified',
-  'detailed',
-  'kyc_in_progress',
-  'kyc',
-];
+const INACTIVE_STAGES = stagesBefore('tier_offer');
 
 const SYSTEM: Actor = { type: 'system', id: RETENTION_JOB };
 

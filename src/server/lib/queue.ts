@@ -23,6 +23,13 @@ export interface QueueInput {
   assigned?: QueueAssigned | undefined;
 }
 
+/** What a queue's service is given: the database, the parsed request and who is asking. */
+export interface QueueRequest<Input extends QueueInput = QueueInput> {
+  db: Db;
+  input: Input;
+  staffId: string;
+}
+
 /**
  * Who has the case, as a queue's filter asks: `staff` is the caller's id, or a placeholder for
  * it in a prepared statement.

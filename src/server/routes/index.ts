@@ -4,12 +4,11 @@ import type { PublicSettings } from '../public-settings.ts';
 import { registerA11yReport } from './a11y-report.ts';
 import { registerAdminApplicantExport } from './admin-applicant-export.ts';
 import { registerAdminAssetUpload } from './admin-asset-upload.ts';
-import { registerAdminAuditExport } from './admin-audit-export.ts';
-import { registerAdminExportCsv } from './admin-export-csv.ts';
 import { registerAdminKycFile } from './admin-kyc-file.ts';
 import { registerApplyKycUpload } from './apply-kyc-upload.ts';
 import { registerCardAssetFile } from './card-asset-file.ts';
 import { registerCrawlerFiles } from './crawler-files.ts';
+import { registerCsvDownloads } from './csv-downloads.ts';
 import { registerEvents } from './events.ts';
 import { registerHealth } from './health.ts';
 import { registerSiteSettings } from './site-settings.ts';
@@ -44,8 +43,7 @@ export function registerOpenRoutes(
 /** The staff routes registered by hand, inside the staff guard's scope. */
 export function registerStaffRoutes(scope: FastifyInstance, ctx: AppContext): void {
   registerAdminKycFile(scope, ctx);
-  registerAdminAuditExport(scope, ctx);
   registerAdminAssetUpload(scope, ctx);
-  registerAdminExportCsv(scope, ctx);
+  registerCsvDownloads(scope, ctx);
   registerAdminApplicantExport(scope, ctx);
 }

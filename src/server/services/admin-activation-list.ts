@@ -2,7 +2,7 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ActivationListRow } from '#shared/schemas/admin.ts';
 import type { Db } from '../db/client.ts';
 import { applications, offers, staffMembers } from '../db/schema.ts';
-import { assigneeOf, stageQueueRows, type QueueInput } from '../lib/queue.ts';
+import { assigneeOf, stageQueueRows, type QueueRequest } from '../lib/queue.ts';
 import { COUNTED_COLUMNS, NOT_COUNTED, type CountedCte } from '../lib/row-counts.ts';
 import type { ListTotal } from '#shared/schemas/admin-lists.ts';
 
@@ -37,11 +37,9 @@ const activationRowsOf = (db: Db, ids: SQL, name: string, counted?: CountedCte) 
  * (applications_stage_changed_idx), with the total (exact; a search's counted up to
  * COUNT_CAP).
  */
-export async function adminActivationList(options: {
-  db: Db;
-  input: QueueInput;
-  staffId: string;
-}): Promise<{ data: ActivationListRow[] } & ListTotal> {
+export async function adminActivationList(
+  options: QueueRequest,
+): Promise<{ data: ActivationListRow[] } & ListTotal> {
   const { db, input } = options;
   const { rows, ...total } = await stageQueueRows(
     db,

@@ -12,6 +12,7 @@ import {
   queueOffset,
   queueTotal,
   type QueueInput,
+  type QueueRequest,
 } from '../lib/queue.ts';
 import type { ListTotal } from '#shared/schemas/admin-lists.ts';
 import {
@@ -79,11 +80,9 @@ const kycRows = (db: Db) => kycRowsOf(db, idsPlaceholder(kycFiles.id), 'kyc_list
  * every file, each applicant's record, still shows it). A file uploaded since the applicant
  * entered `detailed` (a first upload, or a replacement) is in the queue as before.
  */
-export async function adminKycList(options: {
-  db: Db;
-  input: KycListInput;
-  staffId: string;
-}): Promise<{ data: KycListFile[] } & ListTotal> {
+export async function adminKycList(
+  options: QueueRequest<KycListInput>,
+): Promise<{ data: KycListFile[] } & ListTotal> {
   const { db, input } = options;
   // The conditions of kyc_file_list_key() (migration 0014), whose counter keeps the totals,
   // written out so the planner can estimate them: a file on the lists is not a declined or

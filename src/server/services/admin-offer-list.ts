@@ -4,7 +4,7 @@ import type { OfferListRow } from '#shared/schemas/admin.ts';
 import { suggestedTier } from '#shared/suggested-tier.ts';
 import type { Db } from '../db/client.ts';
 import { applicationDetails, applications, identityChecks, staffMembers } from '../db/schema.ts';
-import { assigneeOf, stageQueueRows, type QueueInput } from '../lib/queue.ts';
+import { assigneeOf, stageQueueRows, type QueueRequest } from '../lib/queue.ts';
 import { COUNTED_COLUMNS, NOT_COUNTED, type CountedCte } from '../lib/row-counts.ts';
 import type { ListTotal } from '#shared/schemas/admin-lists.ts';
 
@@ -99,11 +99,9 @@ interface PendingOfferRow {
  * COUNT_CAP), the details staff need to choose a tier and the suggested tier (SPEC §4). PEP exposure counts whether the applicant declared
  * it or the identity provider's screening found it; either needs a person.
  */
-export async function adminOfferList(options: {
-  db: Db;
-  input: QueueInput;
-  staffId: string;
-}): Promise<{ data: OfferListRow[] } & ListTotal> {
+export async function adminOfferList(
+  options: QueueRequest,
+): Promise<{ data: OfferListRow[] } & ListTotal> {
   const { db, input } = options;
   const { rows, ...total } = await stageQueueRows(
     db,
