@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { KycFileType, Stage } from '#shared/stages.ts';
 import type { Actor } from '../audit.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { applications, identityChecks, kycFiles } from '../db/schema.ts';
+import { identityChecks, kycFiles } from '../db/schema.ts';
 import { moveStage } from '../applicant/stage.ts';
 
 export type KycFileRow = typeof kycFiles.$inferSelect;
@@ -20,21 +20,6 @@ export async function currentKycFiles(
   const current: Partial<Record<KycFileType, KycFileRow>> = {};
   for (const row of rows) current[row.type] ??= row;
   return current;
-}
-
-/** The application's stage, holding its row until the transaction ends (uploads, reviews). */
-export async function lockApplication(tx: Tx, applicationId: string) {
-  const [row] = await tx
-    .select({
-      id: applications.id,
-      stage: applications.stage,
-      fullName: applications.fullName,
-      email: applications.email,
-    })
-    .from(applications)
-    .where(eq(applications.id, applicationId))
-    .for('update');
-  return row;
 }
 
 /** The newest builtin identity check of an application, if any. */

@@ -112,9 +112,7 @@ type QueueRowsOf<Row extends CountedRow> = (
  * (cappedCountAndPage), then their rows.
  */
 export async function stageQueueRows<Row extends CountedRow>(
-  db: Db,
-  input: QueueInput,
-  staffId: string,
+  { db, input, staffId }: QueueRequest,
   stage: Stage,
   name: string,
   rowsOf: QueueRowsOf<Row>,

@@ -40,11 +40,8 @@ const activationRowsOf = (db: Db, ids: SQL, name: string, counted?: CountedCte) 
 export async function adminActivationList(
   options: QueueRequest,
 ): Promise<{ data: ActivationListRow[] } & ListTotal> {
-  const { db, input } = options;
   const { rows, ...total } = await stageQueueRows(
-    db,
-    input,
-    options.staffId,
+    options,
     'accepted',
     'activation_list',
     activationRowsOf,

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { applicationContact } from '../applicant/contact.ts';
 import type { Actor } from '../audit.ts';
 import { moveStage } from '../applicant/stage.ts';
 import type { Db } from '../db/client.ts';
-import { applications } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { insertInviteCodes } from '../lib/invite-code.ts';
 import { queueEmail } from '../mail/outbox.ts';
@@ -22,14 +21,7 @@ export async function adminApplicantInvite(options: {
   publicUrl: string;
 }): Promise<{ code: string }> {
   return options.db.transaction(async (tx) => {
-    const [application] = await tx
-      .select({
-        stage: applications.stage,
-        email: applications.email,
-        fullName: applications.fullName,
-      })
-      .from(applications)
-      .where(eq(applications.id, options.applicationId));
+    const application = await applicationContact(tx, options.applicationId);
     if (!application) throw new AppError('not_found', 'Application not found');
     if (application.stage !== 'basic') {
       throw new AppError('conflict', NOT_BASIC_MESSAGE, { details: { stage: application.stage } });

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { lockApplication } from '../applicant/contact.ts';
 import { KYC_DEFAULT_REJECTION_REASON } from '#shared/schemas/journey.ts';
 import type { KycFileStatus, Stage } from '#shared/stages.ts';
 import { moveStage } from '../applicant/stage.ts';
@@ -9,7 +10,7 @@ import type { Db } from '../db/client.ts';
 import { identityChecks, kycFiles } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { mailActionNeeded } from '../kyc/action-needed.ts';
-import { completeIfApproved, latestBuiltinCheck, lockApplication } from '../kyc/files.ts';
+import { completeIfApproved, latestBuiltinCheck } from '../kyc/files.ts';
 import { documentRejectedMail } from '../mail/templates/identity-action-needed.ts';
 
 export const KYC_FILE_NOT_FOUND = 'File not found';

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { lockApplication } from '../applicant/contact.ts';
 import { canIssueOffer } from '#shared/case-rules.ts';
 import { SANCTIONS_BLOCK } from '#shared/schemas/staff.ts';
 import type { Tier } from '#shared/tiers.ts';
@@ -7,7 +8,7 @@ import { writeAudit } from '../audit.ts';
 import { screeningOf } from '../applicant/screening.ts';
 import { moveStage } from '../applicant/stage.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { applications, offers } from '../db/schema.ts';
+import { offers } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { issueMagicLink, MAGIC_LINK_TTL_WORDS } from '../applicant/magic-link.ts';
 import { offerIssuedMail } from '../mail/templates/offer-issued.ts';
@@ -20,15 +21,7 @@ export const OFFER_AWAITING_APPROVAL = 'An offer for this applicant is already a
  * approval (or two of either) never interleave.
  */
 export async function lockForOffer(tx: Tx, applicationId: string) {
-  const [application] = await tx
-    .select({
-      stage: applications.stage,
-      email: applications.email,
-      fullName: applications.fullName,
-    })
-    .from(applications)
-    .where(eq(applications.id, applicationId))
-    .for('update');
+  const application = await lockApplication(tx, applicationId);
   if (!application) throw new AppError('not_found', 'Application not found');
   if (application.stage !== 'kyc') throw new AppError('conflict', NOT_KYC_MESSAGE);
   return application;

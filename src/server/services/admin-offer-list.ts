@@ -102,15 +102,7 @@ interface PendingOfferRow {
 export async function adminOfferList(
   options: QueueRequest,
 ): Promise<{ data: OfferListRow[] } & ListTotal> {
-  const { db, input } = options;
-  const { rows, ...total } = await stageQueueRows(
-    db,
-    input,
-    options.staffId,
-    'kyc',
-    'offer_list',
-    offerRowsOf,
-  );
+  const { rows, ...total } = await stageQueueRows(options, 'kyc', 'offer_list', offerRowsOf);
 
   const data = rows.map((row): OfferListRow => {
     const offer = row.pendingOffer;

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { applicationContact } from '../applicant/contact.ts';
 import type { KycStartResponse } from '#shared/schemas/journey.ts';
 import { moveStage, WRONG_STAGE_MESSAGE } from '../applicant/stage.ts';
 import type { Actor } from '../audit.ts';
 import type { Database, Db } from '../db/client.ts';
-import { applications } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { KycProvider } from '../kyc/provider.ts';
 
@@ -54,15 +53,7 @@ export function applyKycStart(options: ApplyKycStartOptions): Promise<KycStartRe
 
 async function startOnce(options: ApplyKycStartOptions): Promise<KycStartResponse> {
   const { db, provider, applicationId, actor } = options;
-  const [application] = await db
-    .select({
-      id: applications.id,
-      stage: applications.stage,
-      fullName: applications.fullName,
-      email: applications.email,
-    })
-    .from(applications)
-    .where(eq(applications.id, applicationId));
+  const application = await applicationContact(db, applicationId);
   if (!application) throw new AppError('not_found', 'Application not found');
   if (application.stage !== 'detailed') {
     throw new AppError('conflict', WRONG_STAGE_MESSAGE, { details: { stage: application.stage } });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { lockApplication } from '../applicant/contact.ts';
 import { and, eq } from 'drizzle-orm';
 import { KYC_SELFIE_TYPE_MESSAGE, KYC_UNSUPPORTED_TYPE_MESSAGE } from '#shared/schemas/journey.ts';
 import type { KycFileStatus, KycFileType, Stage } from '#shared/stages.ts';
@@ -7,7 +8,7 @@ import { writeAudit, type Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { applications, kycFiles } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { currentKycFiles, lockApplication } from '../kyc/files.ts';
+import { currentKycFiles } from '../kyc/files.ts';
 import { cleanUpload } from '../kyc/reencode.ts';
 import { sniffFileType } from '../kyc/sniff.ts';
 import { sha256Hex } from '../lib/crypto.ts';

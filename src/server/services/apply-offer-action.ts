@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { lockApplication } from '../applicant/contact.ts';
 import { MONTHLY_FEE_PENCE } from '#shared/fees.ts';
 import { SIGNATURE_MISMATCH_MESSAGE, signatureMatches } from '#shared/signature.ts';
 import type { Stage } from '#shared/stages.ts';
@@ -65,15 +66,7 @@ export async function applyOfferAction(
   const { applicationId, input } = options;
   const actor: Actor = { type: 'applicant', id: applicationId, ip: options.ip };
   return db.transaction(async (tx) => {
-    const [application] = await tx
-      .select({
-        stage: applications.stage,
-        fullName: applications.fullName,
-        email: applications.email,
-      })
-      .from(applications)
-      .where(eq(applications.id, applicationId))
-      .for('update');
+    const application = await lockApplication(tx, applicationId);
     if (!application) throw new AppError('not_found', 'Application not found');
     const [offer] = await tx
       .select()

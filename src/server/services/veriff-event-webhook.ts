@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { lockApplication } from '../applicant/contact.ts';
 import type { IdentityStatus } from '#shared/stages.ts';
 import { writeAudit } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { identityChecks } from '../db/schema.ts';
-import { lockApplication } from '../kyc/files.ts';
 import {
   asObject,
   asString,

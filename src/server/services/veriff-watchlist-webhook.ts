@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { lockApplication } from '../applicant/contact.ts';
 import { WATCHLIST_KIND_LABELS } from '#shared/schemas/case.ts';
 import { writeAudit } from '../audit.ts';
 import type { Db } from '../db/client.ts';
 import { applications, identityChecks } from '../db/schema.ts';
-import { lockApplication } from '../kyc/files.ts';
 import { sha256Hex } from '../lib/crypto.ts';
 import {
   asArray,

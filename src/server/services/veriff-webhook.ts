@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { lockApplication } from '../applicant/contact.ts';
 import type { IdentityDecision, IdentityStatus, Stage } from '#shared/stages.ts';
 import { moveStage } from '../applicant/stage.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { identityChecks } from '../db/schema.ts';
 import { mailActionNeeded } from '../kyc/action-needed.ts';
-import { lockApplication } from '../kyc/files.ts';
 import {
   asArray,
   asObject,
