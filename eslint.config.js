@@ -41,6 +41,30 @@ const noDeepRelative = {
   message: 'Import through #shared/, #server/ or #client/ instead of climbing three folders.',
 };
 
+/** Browser code builds schemas through the jitless zod (see src/shared/schemas/zod.ts). */
+const jitlessZod = {
+  name: 'zod',
+  message: 'Import z from src/shared/schemas/zod.ts (jitless: the CSP forbids eval).',
+  allowTypeImports: true,
+};
+
+/**
+ * The call registry holds every call's schema: outside the staff panel the client imports it for
+ * types only (api-client.ts's `callApi` and friends), so none of it reaches the public pages.
+ */
+const CALLS_TYPES_ONLY =
+  'Import the call registry with `import type` here: its schemas would ship to the public pages. Call by name through #client/lib/api-client.ts.';
+const callsTypesOnly = {
+  name: '#shared/calls.ts',
+  message: CALLS_TYPES_ONLY,
+  allowTypeImports: true,
+};
+const relativeCallsTypesOnly = {
+  regex: '^(\\.\\./)+shared/calls(\\.ts)?$',
+  message: CALLS_TYPES_ONLY,
+  allowTypeImports: true,
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'screenshots/**', 'coverage/**'] },
   js.configs.recommended,
@@ -87,6 +111,9 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // `import { type X }` still loads the module (verbatimModuleSyntax): only
+      // `import type { X }` keeps a module such as the call registry out of a bundle.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
@@ -106,17 +133,26 @@ export default tseslint.config(
     files: ['src/client/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
     ignores: ['src/shared/schemas/zod.ts', '**/*.test.ts'],
     rules: {
+      'no-restricted-imports': ['error', { paths: [jitlessZod], patterns: [noDeepRelative] }],
+    },
+  },
+  {
+    // The same rule for client code outside the staff panel, plus the registry for types only.
+    // (A later block's options replace an earlier one's for the same files: hence all three.)
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.ts',
+      'src/client/lib/staff/**',
+      'src/client/components/staff/**',
+      'src/client/features/admin-*/**',
+      'src/client/app/routes/admin/**',
+    ],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'zod',
-              message: 'Import z from src/shared/schemas/zod.ts (jitless: the CSP forbids eval).',
-              allowTypeImports: true,
-            },
-          ],
-          patterns: [noDeepRelative],
+          paths: [jitlessZod, callsTypesOnly],
+          patterns: [noDeepRelative, relativeCallsTypesOnly],
         },
       ],
     },

@@ -637,9 +637,17 @@ export type CallName = keyof Calls;
 type EntryOf<N extends CallName> = Calls[N];
 type RequestSchemaOf<N extends CallName> = EntryOf<N>['request'];
 
-/** What a caller sends: the schema's input, or nothing for a call that reads no body. */
+/**
+ * What a caller sends: the schema's input, or nothing for a call that reads no body. An
+ * applicant's call may still name its application (`basic_id`, SPEC §7): the server refuses
+ * one naming another application before it reads the body (assertOwnApplication).
+ */
 export type CallRequest<N extends CallName> =
-  RequestSchemaOf<N> extends z.ZodType ? z.input<RequestSchemaOf<N>> : Record<string, never>;
+  RequestSchemaOf<N> extends z.ZodType
+    ? z.input<RequestSchemaOf<N>>
+    : EntryOf<N> extends { access: 'applicant' }
+      ? { basic_id?: string }
+      : Record<string, never>;
 /** What a service receives: the schema's output (defaults filled in, strings trimmed). */
 export type CallInput<N extends CallName> =
   RequestSchemaOf<N> extends z.ZodType ? z.output<RequestSchemaOf<N>> : undefined;
@@ -656,6 +664,14 @@ export type GetCallName = Extract<JsonCallName, NamesWhere<{ method: 'GET' }>>;
 export type PostCallName = Exclude<JsonCallName, GetCallName>;
 /** Staff calls: their access is a list of roles. */
 export type StaffCall = NamesWhere<{ access: readonly StaffRole[] }>;
+/** Calls with a path parameter after the name: `/api/<name>/<param>`. */
+export type ParamCallName = NamesWhere<{ param: string }>;
+/** Multipart uploads: the body is a FormData. */
+export type UploadCallName = NamesWhere<{ kind: 'upload' }>;
+/** Calls answered with a file (CSV, ZIP, an image), not JSON. */
+export type FileCallName = Exclude<NamesWhere<{ response: Blob }>, NamesWhere<{ response: never }>>;
+/** GET calls answered in JSON: GetCallName and the hand-registered `site-settings/:key`. */
+export type ReadCallName = Exclude<NamesWhere<{ method: 'GET' }>, NamesWhere<{ response: Blob }>>;
 
 const ENTRIES = CALLS as Record<CallName, CallEntry>;
 

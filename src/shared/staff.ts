@@ -1,7 +1,8 @@
 /**
- * Named staff (CONTRACT §5): the roles and what each may call. The server's guard reads
- * STAFF_CALLS for every staff route; the panel reads the same table to hide what a role cannot
- * use, so the two can never disagree.
+ * Named staff (CONTRACT §5): the roles, statuses and session rules. What each role may call is
+ * in the call registry (calls.ts: STAFF_CALLS, mayCall, TAB_CALLS), which the server's guard and
+ * the panel both read, so the two can never disagree. This module must not import calls.ts
+ * (calls.ts imports STAFF_ROLES from here).
  */
 
 export const STAFF_ROLES = ['owner', 'compliance', 'operations'] as const;
@@ -17,111 +18,6 @@ export const STAFF_STATUSES = ['invited', 'active', 'disabled'] as const;
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
 
 export const NO_PERMISSION = 'You do not have permission to do this.';
-
-/** Every signed-in member, whatever their role. */
-const EVERYONE: readonly StaffRole[] = STAFF_ROLES;
-const OWNER: readonly StaffRole[] = ['owner'];
-const COMPLIANCE: readonly StaffRole[] = ['owner', 'compliance'];
-const OPERATIONS: readonly StaffRole[] = ['owner', 'operations'];
-/** Applicant reads both teams need. */
-const CASEWORK: readonly StaffRole[] = ['owner', 'compliance', 'operations'];
-
-/**
- * Who may make each staff call, by route name. The owner may do everything; the rest follows
- * CONTRACT §5's table. A staff route missing here fails the server's start-up check.
- */
-export const STAFF_CALLS = {
-  // Own session and account.
-  'admin-me': EVERYONE,
-  'admin-signout': EVERYONE,
-  'admin-session-list': EVERYONE,
-  'admin-session-revoke': EVERYONE,
-  // Applicants.
-  'admin-applicant-list': CASEWORK,
-  'admin-applicant-resend-link': OPERATIONS,
-  'admin-applicant-invite': OPERATIONS,
-  'admin-applicant-override-tier': COMPLIANCE,
-  'admin-audit-list': COMPLIANCE,
-  'admin-audit-export': COMPLIANCE,
-  // The case screen and taking a case: both teams work cases.
-  'admin-applicant-case': CASEWORK,
-  'admin-case-assign': CASEWORK,
-  // Data protection (CONTRACT §6).
-  'admin-applicant-decline': COMPLIANCE,
-  'admin-applicant-export': COMPLIANCE,
-  'admin-applicant-erase': COMPLIANCE,
-  'admin-applicant-erase-approve': COMPLIANCE,
-  'admin-data-protection': COMPLIANCE,
-  // KYC, screening and offers.
-  'admin-kyc-list': COMPLIANCE,
-  'admin-kyc-action': COMPLIANCE,
-  'admin-kyc-file': COMPLIANCE,
-  'admin-sanctions-clear': COMPLIANCE,
-  // Staff's decision after a Veriff decline (the other half is admin-applicant-decline).
-  'admin-identity-approve': COMPLIANCE,
-  'admin-offer-list': COMPLIANCE,
-  'admin-offer-issue': COMPLIANCE,
-  'admin-offer-approve': OWNER,
-  // Inboxes.
-  'admin-eoi-list': OPERATIONS,
-  'admin-eoi-update': OPERATIONS,
-  'admin-contact-list': OPERATIONS,
-  'admin-contact-update': OPERATIONS,
-  'admin-bulk-update': OPERATIONS,
-  'admin-export-csv': OPERATIONS,
-  // Activations, invitations, assets, mail.
-  'admin-activation-list': OPERATIONS,
-  'admin-activation': OPERATIONS,
-  'admin-invite-generate': OPERATIONS,
-  'admin-invite-list': OPERATIONS,
-  'admin-asset-list': OPERATIONS,
-  'admin-asset-upload': OPERATIONS,
-  'admin-asset-delete': OPERATIONS,
-  'admin-email-test': OPERATIONS,
-  'admin-email-failed-list': OPERATIONS,
-  'admin-email-retry': OPERATIONS,
-  // Site-wide switches and copy.
-  'admin-maintenance-toggle': OWNER,
-  'admin-invite-toggle': OWNER,
-  'admin-legal-update': OWNER,
-  'one-time-legal-update': OWNER,
-  // Staff management.
-  'admin-staff-list': OWNER,
-  'admin-staff-invite': OWNER,
-  'admin-staff-update': OWNER,
-  'admin-staff-reset-mfa': OWNER,
-} as const satisfies Record<string, readonly StaffRole[]>;
-
-export type StaffCall = keyof typeof STAFF_CALLS;
-
-export function mayCall(role: StaffRole, call: StaffCall): boolean {
-  return (STAFF_CALLS[call] as readonly StaffRole[]).includes(role);
-}
-
-/** Staff calls open to anyone: the steps of signing in and joining. */
-export const STAFF_SIGN_IN_CALLS = [
-  'admin-auth',
-  'admin-auth-verify',
-  'admin-mfa-enroll',
-  'admin-staff-join',
-] as const;
-
-/** Each panel tab and the call that fills it: a role sees the tab when it may make that call. */
-export const TAB_CALLS = {
-  applicants: 'admin-applicant-list',
-  eoi: 'admin-eoi-list',
-  contact: 'admin-contact-list',
-  kyc: 'admin-kyc-list',
-  offers: 'admin-offer-list',
-  activations: 'admin-activation-list',
-  assets: 'admin-asset-list',
-  invites: 'admin-invite-list',
-  // The report is public; the tab is operations' work.
-  a11y: 'admin-asset-list',
-  staff: 'admin-staff-list',
-  data: 'admin-data-protection',
-  audit: 'admin-audit-list',
-} as const satisfies Record<string, StaffCall>;
 
 /** A member as the panel and the audit trail name them. */
 export interface StaffMember {

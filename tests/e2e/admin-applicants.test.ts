@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApplicantListResponse, type ApplicantRow } from '#shared/schemas/admin-lists.ts';
+import type { ApplicantListResponse, ApplicantRow } from '#shared/schemas/admin-lists.ts';
 import { openAdmin, pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
 import {
   applicantCall,

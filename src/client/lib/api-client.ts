@@ -1,12 +1,27 @@
 /**
  * The one configured client for the server's JSON API (`/api/...`, see CONTRACT.md §2).
  *
+ * - Calls go by name (src/shared/calls.ts): `callApi('apply-basic', body)` posts to
+ *   `/api/apply-basic`, and the registry gives the body's and the answer's types. The registry is
+ *   imported for its types only, so no schema reaches the public pages.
  * - Same-origin cookies are sent (the applicant session lives in an HttpOnly cookie).
  * - Any failure (non-2xx, a 2xx body with `ok: false`, a network failure) is thrown as an
  *   `ApiError` carrying the HTTP status, the server's message from the error catalogue and
  *   the per-field `details`, so forms and toasts can show them as they are.
  * - Aborts (TanStack Query cancellation) are re-thrown untouched.
  */
+
+import { UPLOAD_HEADER, UPLOAD_HEADER_VALUE } from '#shared/api.ts';
+import type {
+  CallName,
+  CallRequest,
+  CallResponse,
+  FileCallName,
+  ParamCallName,
+  PostCallName,
+  ReadCallName,
+  UploadCallName,
+} from '#shared/calls.ts';
 
 export const API_BASE = '/api';
 
@@ -60,16 +75,43 @@ export function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, GENERIC_ERROR_MESSAGE);
 }
 
-/** A path under /api, e.g. `/apply-basic` or `/site-settings/invite_mode`. */
-export type ApiPath = `/${string}`;
-
-export type ApiRequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** A plain value is sent as JSON; FormData is sent as multipart (uploads). */
-  body?: unknown;
+/** What any call may add: an abort signal (TanStack Query's) and headers (a staff token). */
+export type CallOptions = {
   headers?: Record<string, string>;
   signal?: AbortSignal;
 };
+
+/** A call's body, then its options: the body may be left out when the call needs none. */
+export type CallArgs<N extends CallName, Options = CallOptions> =
+  | [body: CallRequest<N>, options?: Options]
+  | (Record<string, never> extends CallRequest<N> ? [body?: undefined, options?: Options] : never);
+
+/** A GET call's options, with the path parameter of a call that has one (`site-settings/:key`). */
+export type ReadArgs<N extends ReadCallName, Options = CallOptions> = N extends ParamCallName
+  ? [options: Options & { param: string }]
+  : [options?: Options];
+
+/**
+ * What names a file call's file: the path parameter of a GET (`admin-kyc-file/:id`), or the
+ * body of a POST (the CSV exports).
+ */
+export type FileRequest<N extends FileCallName> = N extends ParamCallName
+  ? { param: string; body?: never }
+  : { body: CallRequest<N>; param?: never };
+
+/** Everything `send` needs besides the call's name. */
+type SendOptions = CallOptions & {
+  method: 'GET' | 'POST';
+  /** A plain value is sent as JSON; FormData is sent as multipart (uploads). */
+  body?: unknown;
+  param?: string;
+};
+
+/** The address of a call: `/api/<name>`, then its path parameter if it has one. */
+export function callUrl(name: CallName, param?: string): string {
+  const path = `${API_BASE}/${name}`;
+  return param === undefined ? path : `${path}/${encodeURIComponent(param)}`;
+}
 
 function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
@@ -85,15 +127,9 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/**
- * Sends a request and returns the raw Response once it is known to be a success. Use it for
- * non-JSON replies (CSV export); everything else should use `api.get` / `api.post`.
- */
-export async function apiRequest(
-  path: ApiPath,
-  options: ApiRequestOptions = {},
-): Promise<Response> {
-  const { method = options.body === undefined ? 'GET' : 'POST', body, signal } = options;
+/** Sends a call and returns the raw Response once it is known to be a success. */
+async function send(name: CallName, options: SendOptions): Promise<Response> {
+  const { method, body, param, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -105,7 +141,7 @@ export async function apiRequest(
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    response = await fetch(callUrl(name, param), {
       method,
       headers,
       body: payload,
@@ -123,9 +159,9 @@ export async function apiRequest(
   return response;
 }
 
-/** Sends a JSON request and returns the parsed JSON body (a 204 gives `undefined`). */
-export async function apiFetch<T>(path: ApiPath, options: ApiRequestOptions = {}): Promise<T> {
-  const response = await apiRequest(path, options);
+/** Sends a call and returns its parsed JSON answer (a 204 gives `undefined`). */
+async function sendJson<T>(name: CallName, options: SendOptions): Promise<T> {
+  const response = await send(name, options);
   const body = await readJson(response);
   // The contract marks failures with `ok: false`; treat one as a failure even on a 2xx.
   if (isRecord(body) && body.ok === false) {
@@ -134,9 +170,61 @@ export async function apiFetch<T>(path: ApiPath, options: ApiRequestOptions = {}
   return body as T;
 }
 
-export const api = {
-  get: <T>(path: ApiPath, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiFetch<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: ApiPath, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiFetch<T>(path, { ...options, method: 'POST', body: body ?? {} }),
-};
+/** `POST /api/<name>` with a JSON body (`{}` when none is given); answers the call's response. */
+export function callApi<N extends PostCallName>(
+  name: N,
+  ...[body, options]: CallArgs<N>
+): Promise<CallResponse<N>> {
+  return postCall(name, body, options);
+}
+
+/** `callApi` for wrappers that give the body's optionality their own signature (staffApi). */
+export function postCall<N extends PostCallName>(
+  name: N,
+  body: CallRequest<N> | undefined,
+  options?: CallOptions,
+): Promise<CallResponse<N>> {
+  return sendJson(name, { ...options, method: 'POST', body: body ?? {} });
+}
+
+/** `GET /api/<name>` (with `/<param>` for a call that has one); answers the call's response. */
+export function readApi<N extends ReadCallName>(
+  name: N,
+  ...[options]: ReadArgs<N>
+): Promise<CallResponse<N>> {
+  return sendJson(name, { ...options, method: 'GET' });
+}
+
+/** A multipart upload (`apply-kyc-upload`, `admin-asset-upload`); answers the call's response. */
+export function uploadApi<N extends UploadCallName>(
+  name: N,
+  form: FormData,
+  options: CallOptions = {},
+): Promise<CallResponse<N>> {
+  return sendJson(name, {
+    ...options,
+    method: 'POST',
+    body: form,
+    // The server takes uploads only with this header, which no other site's page can add.
+    headers: { ...options.headers, [UPLOAD_HEADER]: UPLOAD_HEADER_VALUE },
+  });
+}
+
+/**
+ * A call answered with a file: the raw Response, for the caller to read as a Blob. A GET names
+ * its file by the path parameter; a POST sends a JSON body.
+ */
+export function downloadApi<N extends FileCallName>(
+  name: N,
+  request: FileRequest<N>,
+  options: CallOptions = {},
+): Promise<Response> {
+  const { body, param }: { body?: unknown; param?: string } = request;
+  return send(name, {
+    ...options,
+    method: body === undefined ? 'GET' : 'POST',
+    body,
+    param,
+    headers: { ...options.headers, Accept: '*/*' },
+  });
+}

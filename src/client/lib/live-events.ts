@@ -11,6 +11,7 @@
  *
  * Without Web Locks or BroadcastChannel each tab simply holds its own stream, as before.
  */
+import { callUrl } from './api-client.ts';
 
 /** What a page wants to hear about. */
 export interface LiveEventListener {
@@ -23,7 +24,7 @@ export interface LiveEventListener {
 /** The named events the public stream sends (src/server/routes/events.ts). */
 const EVENT_TYPES = ['site-setting'] as const;
 
-const STREAM_URL = '/api/events';
+const STREAM_URL = callUrl('events');
 const CHANNEL_NAME = 'waj-live-events';
 const LEADER_LOCK = 'waj-live-events-leader';
 

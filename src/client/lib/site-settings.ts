@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import type { SiteSettingResponse } from '#shared/schemas/site.ts';
 import { isEnabled } from '#shared/settings.ts';
-import { api } from './api-client.ts';
+import { readApi } from './api-client.ts';
 import { subscribeLiveEvents } from './live-events.ts';
 import { invalidate, setData, useData, type DataSource, type DataState } from './public-data.ts';
 
@@ -17,7 +16,7 @@ export const siteSettingKey = (key: SwitchSetting) => ['site-settings', key] as 
  */
 export async function fetchSwitchSetting(key: SwitchSetting): Promise<boolean> {
   try {
-    const body = await api.get<SiteSettingResponse<unknown>>(`/site-settings/${key}`);
+    const body = await readApi('site-settings', { param: key });
     return isEnabled(body.value);
   } catch (error) {
     console.warn(`Could not read ${key}; treating it as off.`, error);

@@ -5,9 +5,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import type { StaffCall } from '#shared/calls.ts';
 import {
   defaultExportFileName,
-  type BulkUpdateResponse,
   type InboxListResponse,
   type InboxPageSize,
   type InboxTable,
@@ -15,15 +15,14 @@ import {
   type TInboxListRequest,
 } from '#shared/schemas/admin-lists.ts';
 import type { InboxStatus } from '#shared/stages.ts';
-import type { ApiPath } from '#client/lib/api-client.ts';
-import { saveResponse } from '#client/lib/staff/api/save-file.ts';
+import { saveDownload } from '#client/lib/staff/api/save-file.ts';
 import { staffApi } from '#client/lib/staff/api/staff-api.ts';
 
 /** The list and update calls of one inbox (SPEC §7 'Admin'). */
-const CALLS: Record<InboxTable, { list: ApiPath; update: ApiPath }> = {
-  eoi_requests: { list: '/admin-eoi-list', update: '/admin-eoi-update' },
-  contact_messages: { list: '/admin-contact-list', update: '/admin-contact-update' },
-};
+const INBOX_CALLS = {
+  eoi_requests: { list: 'admin-eoi-list', update: 'admin-eoi-update' },
+  contact_messages: { list: 'admin-contact-list', update: 'admin-contact-update' },
+} as const satisfies Record<InboxTable, { list: StaffCall; update: StaffCall }>;
 
 const inboxKey = (table: InboxTable) => ['admin', 'inbox', table] as const;
 
@@ -43,8 +42,9 @@ export function inboxListQuery<Row>(table: InboxTable, params: InboxListParams) 
   };
   return queryOptions({
     queryKey: [...inboxKey(table), 'list', params] as const,
+    // Each inbox answers its own rows; the caller names them.
     queryFn: ({ signal }) =>
-      staffApi.post<InboxListResponse<Row>>(CALLS[table].list, body, { signal }),
+      staffApi.call(INBOX_CALLS[table].list, body, { signal }) as Promise<InboxListResponse<Row>>,
     // The table keeps its rows while the next page or filter loads, so nothing jumps.
     placeholderData: keepPreviousData,
     // SPEC §8: an admin failure is logged and toasted, never retried.
@@ -67,7 +67,7 @@ export function useUpdateInboxStatus(table: InboxTable) {
   const refresh = useRefreshInbox(table);
   return useMutation({
     mutationFn: (input: { id: string; status: InboxStatus }) =>
-      staffApi.post<{ ok: true }>(CALLS[table].update, input),
+      staffApi.call(INBOX_CALLS[table].update, input),
     onSettled: refresh,
   });
 }
@@ -77,15 +77,14 @@ export function useBulkUpdateInbox(table: InboxTable) {
   const refresh = useRefreshInbox(table);
   return useMutation({
     mutationFn: (input: { ids: string[]; status: InboxStatus }) =>
-      staffApi.post<BulkUpdateResponse>('/admin-bulk-update', { ...input, table }),
+      staffApi.call('admin-bulk-update', { ...input, table }),
     onSettled: refresh,
   });
 }
 
 /** `admin-export-csv`: the inbox under the current filters, saved as a CSV file. */
-export async function exportInboxCsv(request: TExportCsvRequest & { table: InboxTable }) {
-  const response = await staffApi.request('/admin-export-csv', { method: 'POST', body: request });
-  return saveResponse(response, defaultExportFileName(request.table));
+export function exportInboxCsv(request: TExportCsvRequest & { table: InboxTable }) {
+  return saveDownload('admin-export-csv', { body: request }, defaultExportFileName(request.table));
 }
 
 export function useExportInboxCsv() {

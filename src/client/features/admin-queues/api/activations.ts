@@ -1,35 +1,17 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import type {
-  ActivationListResponse,
-  StaffOkResponse,
-  TQueueRequest,
-} from '#shared/schemas/admin.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TQueueRequest } from '#shared/schemas/admin.ts';
 import { adminKey, refreshOnConflict } from '#client/lib/staff/keys.ts';
 import { staffApi } from '#client/lib/staff/api/staff-api.ts';
+import { staffPageQuery, type StaffPage } from '#client/lib/staff/api/staff-queries.ts';
 
 export const activationsKey = [...adminKey, 'activations'] as const;
 
 /** One page of the queue, with the page it is (shown while the next one loads). */
-export type ActivationPage = ActivationListResponse & { page: number };
+export type ActivationPage = StaffPage<'admin-activation-list'>;
 
 /** `admin-activation-list`: one page of applicants at stage accepted, longest waiting first. */
 export const activationsQueryOptions = (params: TQueueRequest) =>
-  queryOptions({
-    queryKey: [...activationsKey, params] as const,
-    queryFn: async ({ signal }): Promise<ActivationPage> => ({
-      ...(await staffApi.post<ActivationListResponse>('/admin-activation-list', params, {
-        signal,
-      })),
-      page: Number(params.page ?? 1),
-    }),
-    placeholderData: keepPreviousData,
-  });
+  staffPageQuery(activationsKey, 'admin-activation-list', params);
 
 export function useActivations(params: TQueueRequest) {
   return useQuery(activationsQueryOptions(params));
@@ -44,7 +26,7 @@ export function useActivate() {
       card_shipment_tracking: string | null;
       card_last4: string | null;
       mobile_access_enabled: boolean;
-    }) => staffApi.post<StaffOkResponse>('/admin-activation', input),
+    }) => staffApi.call('admin-activation', input),
     onSuccess: (_data, input) => {
       queryClient.setQueriesData<ActivationPage>({ queryKey: activationsKey }, (current) => {
         if (!current) return current;

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffOkResponse } from '#shared/schemas/admin.ts';
 import { isApiError } from '#client/lib/api-client.ts';
 import { adminKey } from '#client/lib/staff/keys.ts';
 import { offersKey, updateOfferRow, type OfferPage } from '#client/lib/staff/api/offers.ts';
@@ -13,8 +12,7 @@ import { staffApi } from '#client/lib/staff/api/staff-api.ts';
 export function useApproveOffer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (basicId: string) =>
-      staffApi.post<StaffOkResponse>('/admin-offer-approve', { basic_id: basicId }),
+    mutationFn: (basicId: string) => staffApi.call('admin-offer-approve', { basic_id: basicId }),
     onSuccess: (_data, basicId) => {
       // The offer went out and the applicant moved on: the card leaves at once.
       queryClient.setQueriesData<OfferPage>({ queryKey: offersKey }, (current) =>

@@ -1,17 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AssetListResponse, AssetUploadResponse } from '#shared/schemas/admin-lists.ts';
-import { UPLOAD_HEADER, UPLOAD_HEADER_VALUE } from '#shared/api.ts';
 import { PAGE_QUERY_KEYS } from '#shared/page-data.ts';
 import type { AssetTier } from '#shared/tiers.ts';
 import { invalidate } from '#client/lib/public-data.ts';
 import { staffApi } from '#client/lib/staff/api/staff-api.ts';
+import { staffCallQuery } from '#client/lib/staff/api/staff-queries.ts';
 
 const assetsKey = ['admin', 'assets'] as const;
 
 /** `admin-asset-list` (empty body): every upload, newest first. */
 export const assetListQuery = queryOptions({
-  queryKey: assetsKey,
-  queryFn: ({ signal }) => staffApi.post<AssetListResponse>('/admin-asset-list', {}, { signal }),
+  ...staffCallQuery(assetsKey, 'admin-asset-list', {}),
   // SPEC §8: an admin failure is logged and toasted, never retried.
   retry: false,
 });
@@ -42,10 +40,7 @@ export function useUploadAsset() {
       // The tier first, so the server knows it before the file streams in.
       form.append('tier', tier);
       form.append('file', file, file.name);
-      // The server takes uploads only with this header, which no other site's page can add.
-      return staffApi.post<AssetUploadResponse>('/admin-asset-upload', form, {
-        headers: { [UPLOAD_HEADER]: UPLOAD_HEADER_VALUE },
-      });
+      return staffApi.upload('admin-asset-upload', form);
     },
     onSuccess: refresh,
   });
@@ -55,7 +50,7 @@ export function useUploadAsset() {
 export function useDeleteAsset() {
   const refresh = useRefreshAssets();
   return useMutation({
-    mutationFn: (id: string) => staffApi.post<{ ok: true }>('/admin-asset-delete', { id }),
+    mutationFn: (id: string) => staffApi.call('admin-asset-delete', { id }),
     onSuccess: refresh,
   });
 }

@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { EmailTestResponse, TEmailTestRequest } from '#shared/schemas/admin-lists.ts';
+import type { TEmailTestRequest } from '#shared/schemas/admin-lists.ts';
 import { staffApi } from '#client/lib/staff/api/staff-api.ts';
 
 /** `admin-email-test`: a test EOI or contact notification through the outbox. */
 export function useSendTestEmail() {
   return useMutation({
-    mutationFn: (input: TEmailTestRequest) =>
-      staffApi.post<EmailTestResponse>('/admin-email-test', input),
+    mutationFn: (input: TEmailTestRequest) => staffApi.call('admin-email-test', input),
   });
 }

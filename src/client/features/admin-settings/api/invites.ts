@@ -1,18 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  InviteGenerateResponse,
-  InviteListResponse,
-  InviteToggleResponse,
-} from '#shared/schemas/admin.ts';
 import { setSwitchSetting, useSwitchSetting } from '#client/lib/site-settings.ts';
 import { staffApi } from '#client/lib/staff/api/staff-api.ts';
+import { staffCallQuery } from '#client/lib/staff/api/staff-queries.ts';
 
 const invitesKey = ['admin', 'invites'] as const;
 
 /** `admin-invite-list`: every code, newest first. */
 export const inviteListQuery = queryOptions({
-  queryKey: invitesKey,
-  queryFn: ({ signal }) => staffApi.post<InviteListResponse>('/admin-invite-list', {}, { signal }),
+  ...staffCallQuery(invitesKey, 'admin-invite-list', {}),
   // SPEC §8: an admin failure is logged and toasted, never retried.
   retry: false,
 });
@@ -26,7 +21,7 @@ export function useGenerateInvites() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { count: number; issued_to: string | null }) =>
-      staffApi.post<InviteGenerateResponse>('/admin-invite-generate', input),
+      staffApi.call('admin-invite-generate', input),
     // The list is read again at once, so the new codes show without a reload.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invitesKey }),
   });
@@ -40,8 +35,7 @@ export function useInviteModeState() {
 /** `admin-invite-toggle`. */
 export function useToggleInviteMode() {
   return useMutation({
-    mutationFn: (enabled: boolean) =>
-      staffApi.post<InviteToggleResponse>('/admin-invite-toggle', { enabled }),
+    mutationFn: (enabled: boolean) => staffApi.call('admin-invite-toggle', { enabled }),
     onSuccess: ({ enabled }) => setSwitchSetting('invite_mode', enabled),
   });
 }

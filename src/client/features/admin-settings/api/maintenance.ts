@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import type { MaintenanceToggleResponse } from '#shared/schemas/site.ts';
 import { setSwitchSetting, useSwitchSetting } from '#client/lib/site-settings.ts';
 import { staffApi } from '#client/lib/staff/api/staff-api.ts';
 
@@ -11,8 +10,7 @@ export function useMaintenanceState() {
 /** `admin-maintenance-toggle`. */
 export function useToggleMaintenance() {
   return useMutation({
-    mutationFn: (enabled: boolean) =>
-      staffApi.post<MaintenanceToggleResponse>('/admin-maintenance-toggle', { enabled }),
+    mutationFn: (enabled: boolean) => staffApi.call('admin-maintenance-toggle', { enabled }),
     onSuccess: ({ enabled }) => setSwitchSetting('maintenance_mode', enabled),
   });
 }

@@ -1,23 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  FAILED_MAIL_PAGE_SIZE,
-  type FailedMailListResponse,
-  type MailRetryResponse,
-  type TMailRetryRequest,
-} from '#shared/schemas/mail.ts';
+import { FAILED_MAIL_PAGE_SIZE, type TMailRetryRequest } from '#shared/schemas/mail.ts';
 import { staffApi } from '#client/lib/staff/api/staff-api.ts';
+import { staffCallQuery } from '#client/lib/staff/api/staff-queries.ts';
 
 const failedMailKey = ['admin', 'failed-mail'] as const;
 
 /** `admin-email-failed-list`: the newest failures (the dashboard shows the first page). */
 export const failedMailQuery = queryOptions({
-  queryKey: failedMailKey,
-  queryFn: ({ signal }) =>
-    staffApi.post<FailedMailListResponse>(
-      '/admin-email-failed-list',
-      { page: 1, pageSize: FAILED_MAIL_PAGE_SIZE },
-      { signal },
-    ),
+  ...staffCallQuery(failedMailKey, 'admin-email-failed-list', {
+    page: 1,
+    pageSize: FAILED_MAIL_PAGE_SIZE,
+  }),
   // SPEC §8: an admin failure is logged, never retried.
   retry: false,
 });
@@ -30,8 +23,7 @@ export function useFailedMail() {
 export function useRetryMail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TMailRetryRequest) =>
-      staffApi.post<MailRetryResponse>('/admin-email-retry', input),
+    mutationFn: (input: TMailRetryRequest) => staffApi.call('admin-email-retry', input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: failedMailKey }),
   });
 }

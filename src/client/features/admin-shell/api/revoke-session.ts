@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffOkResponse } from '#shared/schemas/admin.ts';
 import type { TSessionRevokeRequest } from '#shared/schemas/staff.ts';
 import { sessionsKey } from './get-sessions.ts';
 import { staffApi } from '#client/lib/staff/api/staff-api.ts';
@@ -8,8 +7,7 @@ import { staffApi } from '#client/lib/staff/api/staff-api.ts';
 export function useRevokeSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TSessionRevokeRequest) =>
-      staffApi.post<StaffOkResponse>('/admin-session-revoke', input),
+    mutationFn: (input: TSessionRevokeRequest) => staffApi.call('admin-session-revoke', input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AdminSessionResponse, TAdminCodeRequest } from '#shared/schemas/staff.ts';
-import { api } from '#client/lib/api-client.ts';
+import { callApi } from '#client/lib/api-client.ts';
 
 /** `admin-auth-verify`: the challenge and a TOTP or recovery code for a staff token. */
 export function verifySignIn(input: TAdminCodeRequest): Promise<AdminSessionResponse> {
   // Plain api, not staffApi: there is no token yet, so a 401 is a wrong code, not an expiry.
-  return api.post<AdminSessionResponse>('/admin-auth-verify', input);
+  return callApi('admin-auth-verify', input);
 }
 
 export function useVerifySignIn() {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffInviteResponse, TStaffInviteRequest } from '#shared/schemas/staff.ts';
+import type { TStaffInviteRequest } from '#shared/schemas/staff.ts';
 import { staffListKey } from './get-staff.ts';
 import { staffApi } from '#client/lib/staff/api/staff-api.ts';
 
@@ -7,8 +7,7 @@ import { staffApi } from '#client/lib/staff/api/staff-api.ts';
 export function useInviteStaff() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TStaffInviteRequest) =>
-      staffApi.post<StaffInviteResponse>('/admin-staff-invite', input),
+    mutationFn: (input: TStaffInviteRequest) => staffApi.call('admin-staff-invite', input),
     // The new member shows at once, as invited.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffListKey }),
   });

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffOkResponse } from '#shared/schemas/admin.ts';
 import { staffListKey } from './get-staff.ts';
 import { staffApi } from '#client/lib/staff/api/staff-api.ts';
 
@@ -10,7 +9,7 @@ import { staffApi } from '#client/lib/staff/api/staff-api.ts';
 export function useResetStaffMfa() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => staffApi.post<StaffOkResponse>('/admin-staff-reset-mfa', { id }),
+    mutationFn: (id: string) => staffApi.call('admin-staff-reset-mfa', { id }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffListKey }),
   });
 }

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffOkResponse } from '#shared/schemas/admin.ts';
 import type { TStaffUpdateRequest } from '#shared/schemas/staff.ts';
 import { meKey } from '#client/lib/staff/api/get-me.ts';
 import { staffListKey } from './get-staff.ts';
@@ -12,8 +11,7 @@ import { staffApi } from '#client/lib/staff/api/staff-api.ts';
 export function useUpdateStaff() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TStaffUpdateRequest) =>
-      staffApi.post<StaffOkResponse>('/admin-staff-update', input),
+    mutationFn: (input: TStaffUpdateRequest) => staffApi.call('admin-staff-update', input),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: staffListKey });
       // An owner who changed their own account finds out (a 401 brings the gate) at once.

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ActivationResponse } from '#shared/schemas/journey.ts';
-import { api } from '#client/lib/api-client.ts';
+import { readApi } from '#client/lib/api-client.ts';
 
 /** `GET /api/activation`: the applicant's own activation row (card, mobile access, dates). */
 export function getActivation({ signal }: { signal?: AbortSignal } = {}) {
-  return api.get<ActivationResponse>('/activation', { signal });
+  return readApi('activation', { signal });
 }
 
 export const getActivationQueryOptions = () =>

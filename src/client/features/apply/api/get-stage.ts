@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApplyGetStageResponse } from '#shared/schemas/journey.ts';
-import { api } from '#client/lib/api-client.ts';
+import { callApi } from '#client/lib/api-client.ts';
 import { readBasicId } from '../utils/session.ts';
 
 /**
@@ -9,9 +8,7 @@ import { readBasicId } from '../utils/session.ts';
  */
 export function getStage({ signal }: { signal?: AbortSignal } = {}) {
   const basicId = readBasicId();
-  return api.post<ApplyGetStageResponse>('/apply-get-stage', basicId ? { basic_id: basicId } : {}, {
-    signal,
-  });
+  return callApi('apply-get-stage', basicId ? { basic_id: basicId } : {}, { signal });
 }
 
 export const stageQueryKey = ['apply', 'stage'] as const;

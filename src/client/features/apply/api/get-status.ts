@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApplyStatusResponse } from '#shared/schemas/journey.ts';
-import { api } from '#client/lib/api-client.ts';
+import { readApi } from '#client/lib/api-client.ts';
 import { applicantSessionEnding } from '../utils/session.ts';
 
 /** SPEC §9: the review screen asks for the stage every 8 seconds. */
@@ -8,7 +8,7 @@ export const STATUS_POLL_MS = 8000;
 
 /** `GET /api/apply-status`: the applicant's current stage, cheap enough to poll. */
 export function getStatus({ signal }: { signal?: AbortSignal } = {}) {
-  return api.get<ApplyStatusResponse>('/apply-status', { signal });
+  return readApi('apply-status', { signal });
 }
 
 export const statusQueryKey = ['apply', 'status'] as const;

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TOfferActionRequest } from '#shared/schemas/apply.ts';
-import type { OfferActionResponse } from '#shared/schemas/journey.ts';
-import { api } from '#client/lib/api-client.ts';
+import { callApi } from '#client/lib/api-client.ts';
 import { stageQueryKey } from './get-stage.ts';
 
 /** `POST /api/apply-offer-action`: accept the offer with a typed signature, or take a lower tier. */
 export function offerAction(data: TOfferActionRequest) {
-  return api.post<OfferActionResponse>('/apply-offer-action', data);
+  return callApi('apply-offer-action', data);
 }
 
 export function useOfferAction() {

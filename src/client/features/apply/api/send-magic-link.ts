@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { MagicLinkResponse } from '#shared/schemas/journey.ts';
-import { api } from '#client/lib/api-client.ts';
+import { callApi } from '#client/lib/api-client.ts';
 
 /**
  * `POST /api/apply-magic-link`: e-mails a link that resumes the application. The answer is the
  * same whether or not the address is known.
  */
 export function sendMagicLink(data: { email: string }) {
-  return api.post<MagicLinkResponse>('/apply-magic-link', data);
+  return callApi('apply-magic-link', data);
 }
 
 export function useSendMagicLink() {

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApplySignoutResponse } from '#shared/schemas/journey.ts';
-import { api } from '#client/lib/api-client.ts';
+import { callApi } from '#client/lib/api-client.ts';
 import { noteSignOut } from '../utils/session.ts';
 
 /**
@@ -10,7 +9,7 @@ import { noteSignOut } from '../utils/session.ts';
 export function useApplicantSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<ApplySignoutResponse>('/apply-signout'),
+    mutationFn: () => callApi('apply-signout'),
     // From the moment it is asked for, the screen's own polling stops asking (get-status.ts).
     onMutate: () => noteSignOut('asked'),
     onSuccess: () => {

@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { KycStartResponse } from '#shared/schemas/journey.ts';
-import { api } from '#client/lib/api-client.ts';
+import { callApi } from '#client/lib/api-client.ts';
 
 /**
  * `POST /api/apply-kyc-start`: hands the application to identity verification
  * (→ `kyc_in_progress`). With Veriff the answer carries the provider's page to go to.
  */
 export function startKyc() {
-  return api.post<KycStartResponse>('/apply-kyc-start');
+  return callApi('apply-kyc-start');
 }
 
 export function useStartKyc() {

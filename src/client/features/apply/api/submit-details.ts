@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApplyDetailsResponse, TApplyDetailsRequest } from '#shared/schemas/journey.ts';
-import { api } from '#client/lib/api-client.ts';
+import type { TApplyDetailsRequest } from '#shared/schemas/journey.ts';
+import { callApi } from '#client/lib/api-client.ts';
 import { stageQueryKey } from './get-stage.ts';
 
 /** `POST /api/apply-details`: income, employment, PEP and tier preference (→ `detailed`). */
 export function submitDetails(data: TApplyDetailsRequest) {
-  return api.post<ApplyDetailsResponse>('/apply-details', data);
+  return callApi('apply-details', data);
 }
 
 export function useSubmitDetails() {

@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { KycFileType } from '#shared/stages.ts';
-import { UPLOAD_HEADER, UPLOAD_HEADER_VALUE } from '#shared/api.ts';
-import type { KycUploadResponse } from '#shared/schemas/journey.ts';
-import { api } from '#client/lib/api-client.ts';
+import { uploadApi } from '#client/lib/api-client.ts';
 import { stageQueryKey } from './get-stage.ts';
 
 export type KycUpload = { type: KycFileType; file: File };
@@ -13,10 +11,7 @@ export function uploadKycFile({ type, file }: KycUpload) {
   // The type goes first: the server reads the fields in order and streams the file.
   body.append('type', type);
   body.append('file', file, file.name);
-  // The server takes uploads only with this header, which no other site's page can add.
-  return api.post<KycUploadResponse>('/apply-kyc-upload', body, {
-    headers: { [UPLOAD_HEADER]: UPLOAD_HEADER_VALUE },
-  });
+  return uploadApi('apply-kyc-upload', body);
 }
 
 export function useUploadKycFile() {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TInviteCodeRequest } from '#shared/schemas/apply.ts';
 import type { VerifyCodeResponse } from '#shared/schemas/journey.ts';
-import { ApiError, api } from '#client/lib/api-client.ts';
+import { ApiError, callApi } from '#client/lib/api-client.ts';
 
 /** SPEC §8: the redemption answered without an application to continue. */
 export const CREATE_FAILED_MESSAGE = 'Failed to create application';
@@ -11,14 +11,12 @@ export const CREATE_FAILED_MESSAGE = 'Failed to create application';
  * The server sets the session cookies; the body's token is not kept by the page.
  */
 export async function verifyCode(data: TInviteCodeRequest): Promise<VerifyCodeResponse> {
-  const response = await api.post<Partial<VerifyCodeResponse> | undefined>(
-    '/apply-verify-code',
-    data,
-  );
+  const response = await callApi('apply-verify-code', data);
+  // Checked, not trusted: a 2xx may still carry no application.
   if (response?.ok !== true || !response.basic_id) {
     throw new ApiError(500, CREATE_FAILED_MESSAGE);
   }
-  return response as VerifyCodeResponse;
+  return response;
 }
 
 export function useVerifyCode() {

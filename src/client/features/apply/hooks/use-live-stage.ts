@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Stage } from '#shared/stages.ts';
 import { isStage } from '#shared/stages.ts';
-import { isApiError } from '#client/lib/api-client.ts';
+import { callUrl, isApiError } from '#client/lib/api-client.ts';
 import { stageQueryKey } from '../api/get-stage.ts';
 import { statusQueryKey, useApplicationStatus } from '../api/get-status.ts';
 
@@ -19,7 +19,7 @@ export function useLiveStage(known: Stage): Stage {
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/apply-events');
+    const source = new EventSource(callUrl('apply-events'));
     const reread = () => void queryClient.invalidateQueries({ queryKey: statusQueryKey });
     source.addEventListener('stage', reread);
     // Changes made while the stream was down were not heard.

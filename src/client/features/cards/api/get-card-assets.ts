@@ -2,13 +2,13 @@ import { useMemo } from 'react';
 import type { CardAsset, CardAssetsResponse } from '#shared/schemas/site.ts';
 import type { AssetTier, Tier } from '#shared/tiers.ts';
 import { PAGE_QUERY_KEYS } from '#shared/page-data.ts';
-import { api } from '#client/lib/api-client.ts';
+import { readApi } from '#client/lib/api-client.ts';
 import { useData, type DataSource } from '#client/lib/public-data.ts';
 import { BUNDLED_CARD_ART } from '../utils/card-art.ts';
 
 /** `GET /api/card-assets`: uploaded card images, newest first. */
 export function getCardAssets() {
-  return api.get<CardAssetsResponse>('/card-assets');
+  return readApi('card-assets');
 }
 
 export const cardAssetsSource: DataSource<CardAssetsResponse> = {

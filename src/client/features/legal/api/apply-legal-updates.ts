@@ -1,6 +1,6 @@
 import { ADMIN_TOKEN_HEADER } from '#shared/api.ts';
 import type { OneTimeLegalUpdateResponse } from '#shared/schemas/site.ts';
-import { api } from '#client/lib/api-client.ts';
+import { callApi } from '#client/lib/api-client.ts';
 import { invalidate, useAction } from '#client/lib/public-data.ts';
 import { noteStaffCall } from '#client/lib/staff-activity.ts';
 import { legalDocumentsKey } from './get-legal-documents.ts';
@@ -16,7 +16,7 @@ export async function applyLegalUpdates({
 }): Promise<OneTimeLegalUpdateResponse['updated']> {
   // Counts toward the idle end like any staff call (decision 034).
   noteStaffCall();
-  const response = await api.post<OneTimeLegalUpdateResponse>('/one-time-legal-update', undefined, {
+  const response = await callApi('one-time-legal-update', undefined, {
     headers: { [ADMIN_TOKEN_HEADER]: token },
   });
   return response.updated;

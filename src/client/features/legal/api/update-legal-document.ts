@@ -1,9 +1,5 @@
-import type {
-  LegalDocument,
-  LegalUpdateResponse,
-  TLegalUpdateRequest,
-} from '#shared/schemas/site.ts';
-import { api } from '#client/lib/api-client.ts';
+import type { LegalDocument, TLegalUpdateRequest } from '#shared/schemas/site.ts';
+import { callApi } from '#client/lib/api-client.ts';
 import { invalidate, setData, useAction } from '#client/lib/public-data.ts';
 import { noteStaffCall } from '#client/lib/staff-activity.ts';
 import { legalDocumentsKey } from './get-legal-documents.ts';
@@ -18,7 +14,7 @@ export async function updateLegalDocument({
   // The member's own call with their staff token: the server counts it toward the idle end
   // (decision 034), so the panel's count moves too.
   noteStaffCall();
-  const response = await api.post<LegalUpdateResponse>('/admin-legal-update', data, {
+  const response = await callApi('admin-legal-update', data, {
     headers: { Authorization: `Bearer ${token}` },
   });
   return response.document;

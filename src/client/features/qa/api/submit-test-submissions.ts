@@ -1,6 +1,6 @@
 import type { TContactRequest } from '#shared/schemas/contact.ts';
-import type { ContactResponse, EoiResponse, TEoiRequest } from '#shared/schemas/site.ts';
-import { api } from '#client/lib/api-client.ts';
+import type { TEoiRequest } from '#shared/schemas/site.ts';
+import { callApi } from '#client/lib/api-client.ts';
 import { useAction } from '#client/lib/public-data.ts';
 
 /** The QA overlay's test calls (SPEC §7 'Test tool'): real submissions, clearly labelled. */
@@ -18,9 +18,9 @@ const TEST_CONTACT: TContactRequest = {
 };
 
 export function useSubmitTestEoi() {
-  return useAction(() => api.post<EoiResponse>('/eoi', TEST_EOI));
+  return useAction(() => callApi('eoi', TEST_EOI));
 }
 
 export function useSubmitTestContact() {
-  return useAction(() => api.post<ContactResponse>('/contact', TEST_CONTACT));
+  return useAction(() => callApi('contact', TEST_CONTACT));
 }

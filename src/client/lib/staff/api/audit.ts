@@ -1,31 +1,32 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import {
   AUDIT_EXPORT_FILE_NAME,
-  type AuditListResponse,
   type TAuditExportRequest,
   type TAuditListRequest,
 } from '#shared/schemas/audit.ts';
 import { adminKey } from '../keys.ts';
-import { saveResponse } from './save-file.ts';
+import { saveDownload } from './save-file.ts';
 import { staffApi } from './staff-api.ts';
+import { staffCallQuery } from './staff-queries.ts';
 
 /** One applicant's timeline: its newest audit rows (one page is a long history already). */
 export const TIMELINE_PAGE_SIZE = 100;
 
+const timelineBody = (basicId: string): TAuditListRequest => ({
+  basic_id: basicId,
+  page: 1,
+  pageSize: TIMELINE_PAGE_SIZE,
+});
+
 /** `admin-audit-list` for one application, newest first. */
 export function getTimeline(basicId: string, signal?: AbortSignal) {
-  return staffApi.post<AuditListResponse>(
-    '/admin-audit-list',
-    { basic_id: basicId, page: 1, pageSize: TIMELINE_PAGE_SIZE },
-    { signal },
-  );
+  return staffApi.call('admin-audit-list', timelineBody(basicId), { signal });
 }
 
 export const timelineQueryOptions = (basicId: string) =>
-  queryOptions({
-    queryKey: [...adminKey, 'audit', basicId] as const,
-    queryFn: ({ signal }) => getTimeline(basicId, signal),
-  });
+  queryOptions(
+    staffCallQuery([...adminKey, 'audit', basicId], 'admin-audit-list', timelineBody(basicId)),
+  );
 
 export function useTimeline(basicId: string | null) {
   return useQuery({ ...timelineQueryOptions(basicId ?? ''), enabled: basicId !== null });
@@ -52,9 +53,7 @@ export function auditLogQuery(params: AuditLogFilters & { page: number; pageSize
     pageSize: params.pageSize,
   };
   return queryOptions({
-    queryKey: [...adminKey, 'audit-log', params] as const,
-    queryFn: ({ signal }) =>
-      staffApi.post<AuditListResponse>('/admin-audit-list', body, { signal }),
+    ...staffCallQuery([...adminKey, 'audit-log', params], 'admin-audit-list', body),
     // The table keeps its rows while the next page or filter loads, so nothing jumps.
     placeholderData: keepPreviousData,
     // SPEC §8: an admin failure is logged and toasted, never retried.
@@ -67,12 +66,8 @@ export function useAuditLog(params: AuditLogFilters & { page: number; pageSize: 
 }
 
 /** `admin-audit-export`: the log under the view's filters, saved as a CSV file. */
-export async function exportAuditCsv(filters: AuditLogFilters): Promise<string> {
-  const response = await staffApi.request('/admin-audit-export', {
-    method: 'POST',
-    body: filterBody(filters),
-  });
-  return saveResponse(response, AUDIT_EXPORT_FILE_NAME);
+export function exportAuditCsv(filters: AuditLogFilters): Promise<string> {
+  return saveDownload('admin-audit-export', { body: filterBody(filters) }, AUDIT_EXPORT_FILE_NAME);
 }
 
 export function useExportAuditCsv() {

@@ -1,18 +1,18 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminMeResponse, AdminSessionResponse } from '#shared/schemas/staff.ts';
-import { mayCall, type StaffCall, type StaffMember } from '#shared/staff.ts';
+import { mayCall, type StaffCall } from '#shared/calls.ts';
+import type { StaffMember } from '#shared/staff.ts';
 import { setStaffToken } from '#client/lib/staff-token.ts';
 import { adminKey } from '../keys.ts';
 import { startStaffActivity } from '#client/lib/staff-activity.ts';
-import { staffApi } from './staff-api.ts';
+import { staffCallQuery } from './staff-queries.ts';
 
 /** Under adminKey, so signing out forgets who was signed in with everything else. */
 export const meKey = [...adminKey, 'me'] as const;
 
 /** `admin-me`: who the stored token belongs to, and so which tabs and switches they get. */
 export const meQuery = queryOptions({
-  queryKey: meKey,
-  queryFn: ({ signal }) => staffApi.post<AdminMeResponse>('/admin-me', {}, { signal }),
+  ...staffCallQuery(meKey, 'admin-me', {}),
   // A role change or a disabled account kills the token at once (a 401 brings the gate), so
   // an occasional re-read, and one when the tab regains focus, is enough.
   staleTime: 60_000,

@@ -1,32 +1,20 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OfferListResponse, OfferListRow, TQueueRequest } from '#shared/schemas/admin.ts';
-import type { AdminMeResponse, OfferIssueResponse } from '#shared/schemas/staff.ts';
+import type { AdminMeResponse } from '#shared/schemas/staff.ts';
 import type { Tier } from '#shared/tiers.ts';
 import { adminKey, refreshOnConflict } from '../keys.ts';
 import { meKey } from './get-me.ts';
 import { staffApi } from './staff-api.ts';
+import { staffPageQuery, type StaffPage } from './staff-queries.ts';
 
 export const offersKey = [...adminKey, 'offers'] as const;
 
 /** One page of the queue, with the page it is (shown while the next one loads). */
-export type OfferPage = OfferListResponse & { page: number };
+export type OfferPage = StaffPage<'admin-offer-list'>;
 
 /** `admin-offer-list`: one page of applicants at stage kyc, longest waiting first. */
 export const offersQueryOptions = (params: TQueueRequest) =>
-  queryOptions({
-    queryKey: [...offersKey, params] as const,
-    queryFn: async ({ signal }): Promise<OfferPage> => ({
-      ...(await staffApi.post<OfferListResponse>('/admin-offer-list', params, { signal })),
-      page: Number(params.page ?? 1),
-    }),
-    placeholderData: keepPreviousData,
-  });
+  staffPageQuery(offersKey, 'admin-offer-list', params);
 
 export function useOffers(params: TQueueRequest) {
   return useQuery(offersQueryOptions(params));
@@ -56,8 +44,7 @@ export type IssueOfferInput = { basic_id: string; tier: Tier; pricing_note: stri
 export function useIssueOffer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: IssueOfferInput) =>
-      staffApi.post<OfferIssueResponse>('/admin-offer-issue', input),
+    mutationFn: (input: IssueOfferInput) => staffApi.call('admin-offer-issue', input),
     onSuccess: (response, input) => {
       const me = queryClient.getQueryData<AdminMeResponse>(meKey)?.staff;
       // The card changes at once (it leaves, or shows the offer awaiting approval); the

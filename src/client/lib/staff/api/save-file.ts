@@ -2,6 +2,9 @@
  * Downloads the panel makes through a staff call (a POST with the staff token, so not a plain
  * link): the answer's body is handed to the browser as a file.
  */
+import type { FileCallName, StaffCall } from '#shared/calls.ts';
+import type { FileRequest } from '#client/lib/api-client.ts';
+import { staffApi } from './staff-api.ts';
 
 /**
  * The file name a Content-Disposition header gives (RFC 6266: `filename*` in UTF-8 wins over
@@ -47,4 +50,13 @@ export async function saveResponse(response: Response, fallback: string): Promis
   const fileName = fileNameFromDisposition(response.headers.get('content-disposition')) ?? fallback;
   saveFile(blob, fileName);
   return fileName;
+}
+
+/** A staff download (`admin-export-csv`, …) saved as a file; answers the name it was saved under. */
+export async function saveDownload<N extends StaffCall & FileCallName>(
+  name: N,
+  request: FileRequest<N>,
+  fallback: string,
+): Promise<string> {
+  return saveResponse(await staffApi.download(name, request), fallback);
 }

@@ -1,9 +1,12 @@
+import type { FileCallName, PostCallName, StaffCall, UploadCallName } from '#shared/calls.ts';
 import {
-  apiFetch,
-  apiRequest,
+  downloadApi,
   isApiError,
-  type ApiPath,
-  type ApiRequestOptions,
+  postCall,
+  uploadApi,
+  type CallArgs,
+  type CallOptions,
+  type FileRequest,
 } from '#client/lib/api-client.ts';
 import { clearStaffToken, getStaffToken } from '#client/lib/staff-token.ts';
 import { SESSION_IDLE_MESSAGE, STAFF_BACKGROUND_HEADER } from '#shared/staff.ts';
@@ -38,9 +41,9 @@ export function signOutExpired(notice: string = SESSION_EXPIRED_MESSAGE): void {
 }
 
 /** `background`: a call the panel makes by itself, which must not keep an idle session alive. */
-type StaffRequestOptions = ApiRequestOptions & { background?: boolean };
+export type StaffCallOptions = CallOptions & { background?: boolean };
 
-function withStaffToken({ background, ...options }: StaffRequestOptions): ApiRequestOptions {
+function withStaffToken({ background, ...options }: StaffCallOptions = {}): CallOptions {
   const token = getStaffToken();
   if (token && !background) noteStaffCall();
   return {
@@ -64,15 +67,31 @@ function onStaffError(error: unknown): never {
   throw error;
 }
 
+/** The staff calls made with a JSON body (every staff call but the uploads and downloads). */
+export type StaffPostCall = StaffCall & PostCallName;
+
 /**
- * The staff panel's calls: the stored token in `x-admin-pass`, and a refused token signs the
- * panel out. Failures are the api-client's `ApiError`s, so callers toast `error.message` only
- * where the spec has no fixed message.
+ * The staff panel's calls, by name (src/shared/calls.ts): the stored token in `x-admin-pass`,
+ * and a refused token signs the panel out. Failures are the api-client's `ApiError`s, so
+ * callers toast `error.message` only where the spec has no fixed message.
  */
 export const staffApi = {
-  post: <T>(path: ApiPath, body: unknown = {}, options: Omit<StaffRequestOptions, 'body'> = {}) =>
-    apiFetch<T>(path, withStaffToken({ ...options, method: 'POST', body })).catch(onStaffError),
-  /** For non-JSON answers (CSV export, staff-only file reads). */
-  request: (path: ApiPath, options: StaffRequestOptions = {}) =>
-    apiRequest(path, withStaffToken(options)).catch(onStaffError),
+  /** A JSON call: `staffApi.call('admin-kyc-list', params, { signal })`. */
+  call: <N extends StaffPostCall>(name: N, ...[body, options]: CallArgs<N, StaffCallOptions>) =>
+    postCall(name, body, withStaffToken(options)).catch(onStaffError),
+  /** A multipart upload: `staffApi.upload('admin-asset-upload', form)`. */
+  upload: <N extends StaffCall & UploadCallName>(
+    name: N,
+    form: FormData,
+    options?: StaffCallOptions,
+  ) => uploadApi(name, form, withStaffToken(options)).catch(onStaffError),
+  /**
+   * A file (a CSV export, a staff-only file) as the raw Response:
+   * `staffApi.download('admin-kyc-file', { param: id }, { signal })`.
+   */
+  download: <N extends StaffCall & FileCallName>(
+    name: N,
+    request: FileRequest<N>,
+    options?: StaffCallOptions,
+  ) => downloadApi(name, request, withStaffToken(options)).catch(onStaffError),
 };

@@ -1,6 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { mayCall, STAFF_ROLE_LABELS, type StaffMember } from '#shared/staff.ts';
+import { mayCall } from '#shared/calls.ts';
+import { STAFF_ROLE_LABELS, type StaffMember } from '#shared/staff.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';

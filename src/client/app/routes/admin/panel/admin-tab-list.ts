@@ -1,4 +1,5 @@
-import { mayCall, TAB_CALLS, type StaffRole } from '#shared/staff.ts';
+import { mayCall, TAB_CALLS } from '#shared/calls.ts';
+import type { StaffRole } from '#shared/staff.ts';
 
 /**
  * SPEC §2: the nine tabs, in order, Applicants first; then Staff (CONTRACT §5, owners), Data
