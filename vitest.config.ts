@@ -1,3 +1,4 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { requireNode24 } from './src/server/node-version.ts';
 import { LastWordReporter } from './tests/helpers/last-word-reporter.ts';
@@ -6,9 +7,10 @@ import { LastWordReporter } from './tests/helpers/last-word-reporter.ts';
 requireNode24();
 
 /**
- * One runner, five projects: unit (shared rules), integration on PGlite, the same integration
- * suite on real PostgreSQL when DATABASE_URL is set, end-to-end in Chromium, and the cluster
- * rig (two built instances behind HAProxy) when DATABASE_URL is set.
+ * One runner, six projects: unit (shared rules), component (React components on jsdom),
+ * integration on PGlite, the same integration suite on real PostgreSQL when DATABASE_URL is
+ * set, end-to-end in Chromium, and the cluster rig (two built instances behind HAProxy) when
+ * DATABASE_URL is set.
  */
 const integration = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
@@ -44,6 +46,23 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/helpers/fail-on-console.ts'],
+        },
+      },
+      {
+        // TSX as the client build compiles it (the automatic JSX runtime).
+        plugins: [react()],
+        test: {
+          name: 'component',
+          // Components on jsdom with Testing Library, the network stubbed at fetch: fast
+          // enough to run on every save (`vitest --project component`).
+          include: ['src/**/*.test.tsx'],
+          environment: 'jsdom',
+          // Each test renders into a document emptied after it (component-setup.ts) with its
+          // own QueryClient, so files can share their worker's modules.
+          isolate: false,
+          setupFiles: ['tests/helpers/fail-on-console.ts', 'tests/helpers/component-setup.ts'],
+          // stubApi (tests/helpers/component-render.ts) stubs fetch for one test only.
+          unstubGlobals: true,
         },
       },
       integration('integration', 'pglite'),

@@ -1,0 +1,302 @@
+import { screen, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import type { ApplicantCaseResponse, CaseFile } from '#shared/schemas/case.ts';
+import type { AdminMeResponse } from '#shared/schemas/staff.ts';
+import type { StaffMember, StaffRole } from '#shared/staff.ts';
+import { caseKey } from '#client/lib/staff/api/case.ts';
+import { meKey } from '#client/lib/staff/api/get-me.ts';
+import {
+  deferredReply,
+  refusal,
+  renderWithClient,
+  stubApi,
+  testQueryClient,
+} from '#tests/helpers/component-render.ts';
+import { CaseScreen } from './case-screen.tsx';
+
+const BASIC_ID = '6f1d2c3b-8a9e-4b7c-9d0e-1f2a3b4c5d6e';
+const HOUR_AGO = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+
+const member = (role: StaffRole): StaffMember => ({
+  id: `staff-${role}`,
+  email: `${role}@waj.test`,
+  name: `Sam ${role}`,
+  role,
+});
+
+type CaseData = ApplicantCaseResponse;
+type Overrides = Partial<Omit<CaseData, 'applicant'>> & {
+  applicant?: Partial<CaseData['applicant']>;
+};
+
+function caseOf({ applicant, ...rest }: Overrides = {}): CaseData {
+  const stage = applicant?.stage ?? 'kyc';
+  return {
+    ok: true,
+    applicant: {
+      id: BASIC_ID,
+      full_name: 'Amelia Hart',
+      email: 'amelia@example.com',
+      phone: '+44 7700 900123',
+      source: 'application',
+      created_at: HOUR_AGO,
+      stage,
+      stage_changed_at: HOUR_AGO,
+      tier_assigned: 'noir',
+      tier_accepted: null,
+      tier_override: null,
+      ...applicant,
+    },
+    details: null,
+    files: { document: null, selfie: null },
+    screening: null,
+    offer: null,
+    activation: null,
+    emails: [],
+    assignee: null,
+    case: {
+      stage,
+      created_at: HOUR_AGO,
+      declined_at: null,
+      decline_reason: null,
+      erased_at: null,
+      erasure_reason: null,
+      erasure_request: null,
+    },
+    timeline: null,
+    ...rest,
+  };
+}
+
+/** The case screen for `role`, its member and case already known (no request needed). */
+function openCase(role: StaffRole, data: CaseData = caseOf()) {
+  const client = testQueryClient();
+  client.setQueryData<AdminMeResponse>(meKey, { ok: true, staff: member(role) });
+  client.setQueryData(caseKey(BASIC_ID), data);
+  return renderWithClient(<CaseScreen basicId={BASIC_ID} />, { client });
+}
+
+const actions = () => screen.getByRole('region', { name: 'Actions' });
+const actionButtons = () =>
+  within(actions())
+    .queryAllByRole('button')
+    .map((button) => button.textContent);
+
+describe('CaseScreen: the actions each role sees', () => {
+  it('operations at the kyc stage: Resend link only (no decline, override or offer)', () => {
+    stubApi({});
+    openCase('operations');
+    expect(screen.getByRole('heading', { level: 1, name: 'Amelia Hart' })).toBeInTheDocument();
+    expect(actionButtons()).toEqual(['Resend link']);
+  });
+
+  it('compliance at the kyc stage: Issue offer, Override tier and Decline, but no Resend link', () => {
+    stubApi({});
+    openCase('compliance');
+    expect(actionButtons()).toEqual(['Issue offer', 'Override tier', 'Decline']);
+  });
+
+  it('an owner at the kyc stage: every action', () => {
+    stubApi({});
+    openCase('owner');
+    expect(actionButtons()).toEqual(['Issue offer', 'Override tier', 'Resend link', 'Decline']);
+  });
+
+  it('a declined case offers nothing, not even to an owner, and says so', () => {
+    stubApi({});
+    openCase('owner', caseOf({ applicant: { stage: 'declined' } }));
+    expect(actionButtons()).toEqual([]);
+    expect(actions()).toHaveTextContent('Nothing to do here for your role at this stage.');
+    expect(screen.queryByRole('button', { name: 'Override tier' })).not.toBeInTheDocument();
+  });
+
+  it('no Resend link for an applicant without an e-mail address', () => {
+    stubApi({});
+    openCase('owner', caseOf({ applicant: { email: null } }));
+    expect(actionButtons()).not.toContain('Resend link');
+  });
+
+  it('an offer waiting for approval: no second Issue offer, and the wait is named', () => {
+    stubApi({});
+    openCase(
+      'compliance',
+      caseOf({
+        offer: {
+          id: 'offer-1',
+          tier: 'noir',
+          downgraded_from: null,
+          approval_status: 'pending_approval',
+          issued_at: HOUR_AGO,
+          accepted_at: null,
+          signed_name: null,
+        },
+      }),
+    );
+    expect(actionButtons()).toEqual(['Override tier', 'Decline']);
+    expect(actions()).toHaveTextContent("An offer waits for an owner's approval.");
+  });
+
+  it('a Veriff decline waiting for staff: compliance may approve the identity, operations may not', () => {
+    stubApi({});
+    const declined = caseOf({
+      applicant: { stage: 'kyc_in_progress' },
+      screening: {
+        provider: 'veriff',
+        status: 'approved',
+        decision: 'declined',
+        pep: false,
+        sanctions: false,
+        sanctions_cleared_at: null,
+        watchlist_match: 'no_match',
+        watchlist_kinds: [],
+        staff_approval: null,
+        country: 'GB',
+        last_event: null,
+        last_event_at: null,
+      },
+    });
+    const { unmount } = openCase('compliance', declined);
+    expect(actionButtons()).toEqual(['Approve identity', 'Override tier', 'Decline']);
+    unmount();
+    openCase('operations', declined);
+    expect(actionButtons()).toEqual(['Resend link']);
+  });
+
+  it('pending identity files: compliance approves or rejects each, operations cannot open them', () => {
+    // The file previews stay loading: this test is about the buttons.
+    stubApi({
+      '/admin-kyc-file/file-document': deferredReply().handler,
+      '/admin-kyc-file/file-selfie': deferredReply().handler,
+    });
+    const file = (type: CaseFile['type']): CaseFile => ({
+      id: `file-${type}`,
+      type,
+      status: 'pending',
+      content_type: 'image/jpeg',
+      uploaded_at: HOUR_AGO,
+      notes: null,
+      rejection_reason: null,
+      reviewed_at: null,
+    });
+    const withFiles = caseOf({ files: { document: file('document'), selfie: file('selfie') } });
+    const { unmount } = openCase('compliance', withFiles);
+    // 'Approve Government ID' in a browser: jsdom's accessible name drops the space before the
+    // visually hidden part of the label.
+    for (const name of [
+      /^Approve ?Government ID$/,
+      /^Reject ?Government ID$/,
+      /^Approve ?Selfie Photo$/,
+      /^Reject ?Selfie Photo$/,
+    ]) {
+      expect(within(actions()).getByRole('button', { name })).toBeInTheDocument();
+    }
+    unmount();
+    openCase('operations', withFiles);
+    expect(actionButtons()).toEqual(['Resend link']);
+    expect(screen.getAllByText('Your role does not open identity files.')).toHaveLength(2);
+  });
+});
+
+describe('CaseScreen: acting on the case', () => {
+  it('Decline opens the reason dialog for this applicant', async () => {
+    stubApi({});
+    const { user } = openCase('compliance');
+    await user.click(within(actions()).getByRole('button', { name: 'Decline' }));
+    const dialog = screen.getByRole('dialog', { name: 'Decline application' });
+    expect(dialog).toHaveTextContent('Amelia Hart: the application ends here');
+  });
+
+  it('Resend link sends it once, shows Sending... meanwhile, and confirms', async () => {
+    const reply = deferredReply();
+    const api = stubApi({ '/admin-applicant-resend-link': reply.handler });
+    const success = vi.spyOn(toast, 'success');
+    const { user } = openCase('operations');
+    await user.click(screen.getByRole('button', { name: 'Resend link' }));
+    expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
+    reply.release({ body: { ok: true } });
+    await vi.waitFor(() => expect(success).toHaveBeenCalledWith('Link sent'));
+    expect(api.calls[0]).toEqual({
+      path: '/admin-applicant-resend-link',
+      body: { basic_id: BASIC_ID },
+    });
+  });
+
+  it('someone else has the case: compliance may take it over, only an owner may also release it', () => {
+    stubApi({});
+    const theirs = caseOf({
+      assignee: { id: 'staff-other', name: 'Noor Saleh', assigned_at: HOUR_AGO },
+    });
+    const { unmount } = openCase('compliance', theirs);
+    expect(screen.getByTestId('case-assignee')).toHaveTextContent('Assigned to Noor Saleh');
+    expect(screen.getByRole('button', { name: 'Take over' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Release' })).not.toBeInTheDocument();
+    unmount();
+    openCase('owner', theirs);
+    expect(screen.getByRole('button', { name: 'Take over' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Release' })).toBeInTheDocument();
+  });
+
+  it('an unassigned case can be taken; one’s own case can be released', async () => {
+    const api = stubApi({
+      '/admin-case-assign': () => ({
+        body: {
+          ok: true,
+          assignee: { id: 'staff-operations', name: 'Sam operations', assigned_at: HOUR_AGO },
+        },
+      }),
+    });
+    const { user, unmount } = openCase('operations');
+    expect(screen.getByTestId('case-assignee')).toHaveTextContent('Unassigned');
+    await user.click(screen.getByRole('button', { name: 'Take case' }));
+    await vi.waitFor(() =>
+      expect(api.calls).toContainEqual({
+        path: '/admin-case-assign',
+        body: { basic_id: BASIC_ID, action: 'take' },
+      }),
+    );
+    unmount();
+    openCase(
+      'operations',
+      caseOf({
+        assignee: { id: 'staff-operations', name: 'Sam operations', assigned_at: HOUR_AGO },
+      }),
+    );
+    expect(screen.getByTestId('case-assignee')).toHaveTextContent('Assigned to you');
+    expect(screen.getByRole('button', { name: 'Release' })).toBeInTheDocument();
+  });
+});
+
+describe('CaseScreen: loading and failure', () => {
+  it('an unknown or erased application reads as not found', async () => {
+    stubApi({ '/admin-applicant-case': () => refusal(404, 'Application not found') });
+    const client = testQueryClient();
+    client.setQueryData<AdminMeResponse>(meKey, { ok: true, staff: member('owner') });
+    renderWithClient(<CaseScreen basicId={BASIC_ID} />, { client });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading case...');
+    expect(await screen.findByText('Application not found')).toBeInTheDocument();
+    expect(
+      screen.getByText('It may have been erased, or the address is mistyped.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to applicants' })).toHaveAttribute(
+      'href',
+      '/admin?tab=applicants',
+    );
+  });
+
+  it('a server failure offers Try again, which loads the case', async () => {
+    let calls = 0;
+    stubApi({
+      '/admin-applicant-case': () =>
+        ++calls === 1 ? refusal(500, 'Internal error') : { body: caseOf() },
+    });
+    const client = testQueryClient();
+    client.setQueryData<AdminMeResponse>(meKey, { ok: true, staff: member('owner') });
+    const { user } = renderWithClient(<CaseScreen basicId={BASIC_ID} />, { client });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load the case');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Amelia Hart' }),
+    ).toBeInTheDocument();
+  });
+});
