@@ -58,6 +58,38 @@ export function SkipLink() {
   );
 }
 
+/**
+ * Every page's frame, public or staff: the skip link and loading bar, the header, <main> (busy
+ * while a page loads) and whatever follows it.
+ */
+export function PageFrame({
+  header,
+  footer,
+  children,
+}: {
+  header: ReactNode;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  const loading = usePageLoading();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <NavigationProgress />
+      {header}
+      <main
+        id="main"
+        tabIndex={-1}
+        aria-busy={loading || undefined}
+        className="flex-1 outline-none"
+      >
+        {children}
+      </main>
+      {footer}
+    </div>
+  );
+}
+
 type MainLayoutProps = {
   children: ReactNode;
   /** Pieces the app composes from features (layouts never import features). */
@@ -72,21 +104,14 @@ export function MainLayout({
   footerCookieSettings,
   footerFounderSwitch,
 }: MainLayoutProps) {
-  const loading = usePageLoading();
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SkipLink />
-      <NavigationProgress />
-      <SiteHeader badge={headerBadge} />
-      <main
-        id="main"
-        tabIndex={-1}
-        aria-busy={loading || undefined}
-        className="flex-1 outline-none"
-      >
-        {children}
-      </main>
-      <SiteFooter cookieSettings={footerCookieSettings} founderSwitch={footerFounderSwitch} />
-    </div>
+    <PageFrame
+      header={<SiteHeader badge={headerBadge} />}
+      footer={
+        <SiteFooter cookieSettings={footerCookieSettings} founderSwitch={footerFounderSwitch} />
+      }
+    >
+      {children}
+    </PageFrame>
   );
 }

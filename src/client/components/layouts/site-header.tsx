@@ -10,6 +10,31 @@ import { Container } from './container.tsx';
 import { NavDrawer } from './nav-drawer.tsx';
 import { primaryNavigation } from './navigation.ts';
 
+/** The Waj mark and name, linking home (`to`); `children` follow the name. */
+export function BrandLink({
+  to,
+  markClassName,
+  nameClassName,
+  children,
+}: {
+  to: string;
+  markClassName: string;
+  nameClassName: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      data-testid="brand-link"
+      className="-mx-1 flex items-center gap-2.5 rounded-md px-1 py-1"
+    >
+      <Monogram className={markClassName} />
+      <span className={`font-serif ${nameClassName} leading-none tracking-wide`}>{BRAND_NAME}</span>
+      {children}
+    </Link>
+  );
+}
+
 /** `badge`: shown beside the brand (the founding-member badge, composed by the app). */
 export function SiteHeader({ badge }: { badge?: ReactNode }) {
   return (
@@ -19,14 +44,7 @@ export function SiteHeader({ badge }: { badge?: ReactNode }) {
     >
       <Container className="flex h-16 items-center justify-between gap-4">
         <div className="flex min-w-0 items-center gap-3">
-          <Link
-            to={paths.home.getHref()}
-            data-testid="brand-link"
-            className="-mx-1 flex items-center gap-2.5 rounded-md px-1 py-1"
-          >
-            <Monogram className="size-8" />
-            <span className="font-serif text-2xl leading-none tracking-wide">{BRAND_NAME}</span>
-          </Link>
+          <BrandLink to={paths.home.getHref()} markClassName="size-8" nameClassName="text-2xl" />
           {badge}
         </div>
 

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Container } from '#client/components/layouts/container.tsx';
 import { PageHeader } from '#client/components/layouts/page-header.tsx';
 import { Head } from '#client/components/seo/head.tsx';
@@ -16,6 +16,7 @@ import { DeclinedNotice } from '#client/features/apply/components/declined-notic
 import { StartedBanner } from '#client/features/apply/components/started-banner.tsx';
 import { hasApplicantSession } from '#client/features/apply/utils/session.ts';
 import { readAheadOnIntent } from '#client/lib/read-ahead.ts';
+import { cn } from '#client/utils/cn.ts';
 
 /** The journey after an invitation, in the applicant's terms. */
 const NEXT_STEPS = [
@@ -23,6 +24,41 @@ const NEXT_STEPS = [
   'Receive your personal membership offer.',
   'Sign electronically, and your card is on its way.',
 ] as const;
+
+/** One of the page's two panels: eyebrow, h2 (labelling it) and a line above its form. */
+function ApplyPanel({
+  id,
+  eyebrow,
+  title,
+  intro,
+  className,
+  decoration,
+  children,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  intro: string;
+  className?: string;
+  /** Drawn first, before the eyebrow. */
+  decoration?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className={cn(className, 'rounded-lg border border-border bg-card p-6 shadow-xs sm:p-10')}
+    >
+      {decoration}
+      <p className="text-xs font-semibold tracking-[0.2em] text-gold uppercase">{eyebrow}</p>
+      <h2 id={id} className="mt-3 text-2xl md:text-3xl">
+        {title}
+      </h2>
+      <p className="mt-3 mb-8 leading-relaxed text-muted-foreground">{intro}</p>
+      {children}
+    </section>
+  );
+}
 
 /**
  * SPEC §2 /apply: the invitation-code panel beside the application form. An applicant who is
@@ -68,23 +104,19 @@ export default function ApplyRoute() {
             {/* A declined application has nowhere to continue to: the notice instead. */}
             {declined ? <DeclinedNotice compact /> : started ? <StartedBanner /> : null}
             <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-10">
-              <section
-                aria-labelledby="invite-title"
-                className="relative overflow-hidden rounded-lg border border-border bg-card p-6 shadow-xs sm:p-10"
+              <ApplyPanel
+                id="invite-title"
+                eyebrow="Invited"
+                title="Have an invitation code?"
+                intro="Enter the code from your invitation to begin your membership application."
+                className="relative overflow-hidden"
+                decoration={
+                  <span
+                    aria-hidden="true"
+                    className="absolute inset-x-0 top-0 h-0.5 bg-linear-to-r from-gold-soft/0 via-gold-soft to-gold-soft/0"
+                  />
+                }
               >
-                <span
-                  aria-hidden="true"
-                  className="absolute inset-x-0 top-0 h-0.5 bg-linear-to-r from-gold-soft/0 via-gold-soft to-gold-soft/0"
-                />
-                <p className="text-xs font-semibold tracking-[0.2em] text-gold uppercase">
-                  Invited
-                </p>
-                <h2 id="invite-title" className="mt-3 text-2xl md:text-3xl">
-                  Have an invitation code?
-                </h2>
-                <p className="mt-3 mb-8 leading-relaxed text-muted-foreground">
-                  Enter the code from your invitation to begin your membership application.
-                </p>
                 <InviteCodePanel />
                 <div className="mt-10 border-t border-border pt-8">
                   <h3 className="font-sans text-xs font-semibold tracking-[0.2em] text-muted-foreground uppercase">
@@ -104,23 +136,15 @@ export default function ApplyRoute() {
                     ))}
                   </ol>
                 </div>
-              </section>
-              <section
-                aria-labelledby="application-title"
-                className="rounded-lg border border-border bg-card p-6 shadow-xs sm:p-10"
+              </ApplyPanel>
+              <ApplyPanel
+                id="application-title"
+                eyebrow="Request an invitation"
+                title="No code yet? Start here."
+                intro="Our membership team reviews every application personally, usually within 3-5 business days."
               >
-                <p className="text-xs font-semibold tracking-[0.2em] text-gold uppercase">
-                  Request an invitation
-                </p>
-                <h2 id="application-title" className="mt-3 text-2xl md:text-3xl">
-                  No code yet? Start here.
-                </h2>
-                <p className="mt-3 mb-8 leading-relaxed text-muted-foreground">
-                  Our membership team reviews every application personally, usually within 3-5
-                  business days.
-                </p>
                 <ApplicationForm />
-              </section>
+              </ApplyPanel>
             </div>
           </div>
         )}

@@ -1,4 +1,3 @@
-import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Container } from '#client/components/layouts/container.tsx';
 import {
@@ -7,6 +6,11 @@ import {
   Rosette,
   SectionHeader,
 } from '#client/components/layouts/page-header.tsx';
+import {
+  ApplyButton,
+  ClosingBand,
+  SplitSection,
+} from '#client/components/layouts/page-sections.tsx';
 import { Head } from '#client/components/seo/head.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -38,11 +42,12 @@ export default function AboutRoute() {
       />
 
       <Container>
-        <section
-          aria-labelledby="story"
-          className="grid gap-10 border-b border-border py-16 md:py-24 lg:grid-cols-[1fr_1.4fr] lg:gap-20"
+        <SplitSection
+          id="story"
+          eyebrow="Why we began"
+          title="Banking, made personal again"
+          className="border-b border-border"
         >
-          <SectionHeader id="story" eyebrow="Why we began" title="Banking, made personal again" />
           <div className="space-y-5 text-lg leading-relaxed text-muted-foreground">
             <p>
               Waj began with a simple observation: the people who expect the most of their bank are
@@ -60,7 +65,7 @@ export default function AboutRoute() {
               matters to you: the service.
             </p>
           </div>
-        </section>
+        </SplitSection>
 
         <section aria-labelledby="principles" className="border-b border-border py-16 md:py-24">
           <SectionHeader id="principles" eyebrow="What we hold to" title="Three principles" />
@@ -106,30 +111,23 @@ export default function AboutRoute() {
         </section>
       </Container>
 
-      <section aria-labelledby="about-apply" className="border-t border-border bg-muted/60">
-        <Container className="flex flex-col items-start gap-8 py-16 md:flex-row md:items-center md:justify-between md:py-20">
-          <div className="max-w-xl">
-            <h2 id="about-apply" className="text-3xl md:text-4xl">
-              Membership is by invitation
-            </h2>
-            <p className="mt-3 leading-relaxed text-muted-foreground">
-              Have a code? Enter it to begin. No code yet? Start an application, and if selected,
-              you&apos;ll receive an invitation code by email.
-            </p>
-          </div>
-          <div className="flex flex-wrap gap-3">
-            <Button asChild size="lg">
-              <Link to={paths.apply.root.getHref()}>
-                Apply for membership
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to={paths.eligibility.getHref()}>Check eligibility</Link>
-            </Button>
-          </div>
-        </Container>
-      </section>
+      <ClosingBand
+        id="about-apply"
+        title="Membership is by invitation"
+        text={
+          <>
+            Have a code? Enter it to begin. No code yet? Start an application, and if selected,
+            you&apos;ll receive an invitation code by email.
+          </>
+        }
+      >
+        <div className="flex flex-wrap gap-3">
+          <ApplyButton />
+          <Button asChild size="lg" variant="outline">
+            <Link to={paths.eligibility.getHref()}>Check eligibility</Link>
+          </Button>
+        </div>
+      </ClosingBand>
     </>
   );
 }

@@ -1,8 +1,13 @@
-import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Faq, type FaqEntry } from '#client/components/faq.tsx';
 import { Container } from '#client/components/layouts/container.tsx';
 import { PageHeader, SectionHeader } from '#client/components/layouts/page-header.tsx';
+import {
+  ApplyButton,
+  ClosingBand,
+  SplitSection,
+  TEXT_LINK,
+} from '#client/components/layouts/page-sections.tsx';
 import { Head } from '#client/components/seo/head.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
@@ -38,9 +43,6 @@ const TIMINGS = [
   { value: '5-7', unit: 'business days', label: 'Card delivery' },
 ] as const;
 
-const textLink =
-  'text-foreground underline decoration-gold-soft underline-offset-4 hover:decoration-2';
-
 const QUESTIONS: readonly FaqEntry[] = [
   {
     question: 'Do I need an invitation code to apply?',
@@ -48,7 +50,7 @@ const QUESTIONS: readonly FaqEntry[] = [
       <>
         <p>
           Not always. If you have a code, enter it on the{' '}
-          <Link to={paths.apply.root.getHref()} className={textLink}>
+          <Link to={paths.apply.root.getHref()} className={TEXT_LINK}>
             application page
           </Link>{' '}
           and continue straight away. If you do not, submit a short application; if selected,
@@ -105,7 +107,7 @@ const QUESTIONS: readonly FaqEntry[] = [
       <p>
         Elite is by invitation only and has no public application form. You are welcome to register
         an expression of interest from the{' '}
-        <Link to={paths.cards.getHref()} className={textLink}>
+        <Link to={paths.cards.getHref()} className={TEXT_LINK}>
           cards page
         </Link>
         .
@@ -123,32 +125,25 @@ export default function EligibilityRoute() {
         title="Eligibility"
         lede="Waj is a private membership. Every member meets the same five requirements, which keep the circle safe and the service personal."
       >
-        <Button asChild size="lg">
-          <Link to={paths.apply.root.getHref()}>
-            Apply for membership
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
+        <ApplyButton />
         <Button asChild size="lg" variant="outline">
           <Link to={paths.cards.getHref()}>Compare the cards</Link>
         </Button>
       </PageHeader>
 
       <Container>
-        <section
-          aria-labelledby="requirements"
-          className="grid gap-10 border-b border-border py-16 md:py-24 lg:grid-cols-[1fr_1.4fr] lg:gap-20"
-        >
-          <SectionHeader
-            id="requirements"
-            eyebrow="Requirements"
-            title="What we ask of every member"
-          >
+        <SplitSection
+          id="requirements"
+          eyebrow="Requirements"
+          title="What we ask of every member"
+          className="border-b border-border"
+          intro={
             <p>
               Meeting all five makes you eligible to apply. It does not guarantee an invitation or a
               particular tier: every application is reviewed by our team.
             </p>
-          </SectionHeader>
+          }
+        >
           <ol
             data-testid="eligibility-requirements"
             className="divide-y divide-border border-y border-border"
@@ -168,7 +163,7 @@ export default function EligibilityRoute() {
               </li>
             ))}
           </ol>
-        </section>
+        </SplitSection>
 
         <section aria-labelledby="timings" className="border-b border-border py-16 md:py-24">
           <SectionHeader id="timings" eyebrow="Timings" title="From application to card">
@@ -189,42 +184,31 @@ export default function EligibilityRoute() {
           </dl>
         </section>
 
-        <section
-          aria-labelledby="eligibility-faq"
-          className="grid gap-10 py-16 md:py-24 lg:grid-cols-[1fr_1.4fr] lg:gap-20"
-        >
-          <SectionHeader id="eligibility-faq" eyebrow="Questions" title="Before you apply">
+        <SplitSection
+          id="eligibility-faq"
+          eyebrow="Questions"
+          title="Before you apply"
+          intro={
             <p>
               Anything else on your mind? Our{' '}
-              <Link to={paths.help.getHref()} className={textLink}>
+              <Link to={paths.help.getHref()} className={TEXT_LINK}>
                 help centre
               </Link>{' '}
               answers the questions we hear most often.
             </p>
-          </SectionHeader>
+          }
+        >
           <Faq entries={QUESTIONS} />
-        </section>
+        </SplitSection>
       </Container>
 
-      <section aria-labelledby="eligibility-apply" className="border-t border-border bg-muted/60">
-        <Container className="flex flex-col items-start gap-8 py-16 md:flex-row md:items-center md:justify-between md:py-20">
-          <div className="max-w-xl">
-            <h2 id="eligibility-apply" className="text-3xl md:text-4xl">
-              Ready to begin?
-            </h2>
-            <p className="mt-3 leading-relaxed text-muted-foreground">
-              Enter your invitation code, or tell us a little about yourself. It takes a few
-              minutes.
-            </p>
-          </div>
-          <Button asChild size="lg">
-            <Link to={paths.apply.root.getHref()}>
-              Apply for membership
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        </Container>
-      </section>
+      <ClosingBand
+        id="eligibility-apply"
+        title="Ready to begin?"
+        text="Enter your invitation code, or tell us a little about yourself. It takes a few minutes."
+      >
+        <ApplyButton />
+      </ClosingBand>
     </>
   );
 }

@@ -1,17 +1,14 @@
 import { ArrowRight, Clock, Mail } from 'lucide-react';
 import { Link } from 'react-router';
-import { telHref } from '#shared/company.ts';
 import { LostCardLine } from '#client/components/company/lost-card-line.tsx';
 import { Faq, type FaqEntry } from '#client/components/faq.tsx';
 import { Container } from '#client/components/layouts/container.tsx';
 import { PageHeader, SectionHeader } from '#client/components/layouts/page-header.tsx';
+import { LostCardPhoneLink, TEXT_LINK } from '#client/components/layouts/page-sections.tsx';
 import { Head } from '#client/components/seo/head.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
 import { COMPANY } from '#client/config/site.ts';
-
-const textLink =
-  'text-foreground underline decoration-gold-soft underline-offset-4 hover:decoration-2';
 
 /** Eight questions (SPEC §2); every figure is one of SPEC §9's. */
 const QUESTIONS: readonly FaqEntry[] = [
@@ -20,7 +17,7 @@ const QUESTIONS: readonly FaqEntry[] = [
     answer: (
       <p>
         Go to the{' '}
-        <Link to={paths.apply.root.getHref()} className={textLink}>
+        <Link to={paths.apply.root.getHref()} className={TEXT_LINK}>
           application page
         </Link>
         . If you have an invitation code, enter it there; codes are case-insensitive. If not, submit
@@ -51,7 +48,7 @@ const QUESTIONS: readonly FaqEntry[] = [
         A valid passport or driving licence and a selfie, taken on your phone or computer during
         verification. If we ask for a proof of address, it must be dated within the last 3 months.
         See{' '}
-        <Link to={paths.eligibility.getHref()} className={textLink}>
+        <Link to={paths.eligibility.getHref()} className={TEXT_LINK}>
           eligibility
         </Link>{' '}
         for the full requirements.
@@ -74,7 +71,7 @@ const QUESTIONS: readonly FaqEntry[] = [
       <p>
         Yes, a lower one. When your offer arrives you may accept the tier offered or choose any tier
         below it; you cannot choose a higher tier than the one offered. The{' '}
-        <Link to={paths.cards.getHref()} className={textLink}>
+        <Link to={paths.cards.getHref()} className={TEXT_LINK}>
           cards page
         </Link>{' '}
         compares every tier.
@@ -96,11 +93,8 @@ const QUESTIONS: readonly FaqEntry[] = [
     answer: (
       <p>
         Freeze it in the app, then call our lost and stolen card line straight away on{' '}
-        <a href={telHref(COMPANY.lostCardPhone)} className={textLink}>
-          {COMPANY.lostCardPhone}
-        </a>
-        , answered 24 hours a day. We will cancel the card and send you a replacement within 10
-        days.
+        <LostCardPhoneLink />, answered 24 hours a day. We will cancel the card and send you a
+        replacement within 10 days.
       </p>
     ),
   },
@@ -111,7 +105,7 @@ const QUESTIONS: readonly FaqEntry[] = [
         Contact us within 14 days of the transaction appearing in your account, telling us what went
         wrong: a payment you did not make, the wrong amount, or goods that never arrived. Read more
         on our{' '}
-        <Link to={paths.security.getHref()} className={textLink}>
+        <Link to={paths.security.getHref()} className={TEXT_LINK}>
           security page
         </Link>
         .
@@ -148,7 +142,7 @@ function ContactCard() {
             Email
           </dt>
           <dd className="mt-1">
-            <a href={`mailto:${COMPANY.supportEmail}`} className={`${textLink} break-all`}>
+            <a href={`mailto:${COMPANY.supportEmail}`} className={`${TEXT_LINK} break-all`}>
               {COMPANY.supportEmail}
             </a>
           </dd>

@@ -1,12 +1,8 @@
 import { Gem, Plane, UtensilsCrossed, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Container } from '#client/components/layouts/container.tsx';
-import {
-  Eyebrow,
-  PageHeader,
-  Rosette,
-  SectionHeader,
-} from '#client/components/layouts/page-header.tsx';
+import { PageHeader, Rosette, SectionHeader } from '#client/components/layouts/page-header.tsx';
+import { ClosingBand, IconCard } from '#client/components/layouts/page-sections.tsx';
 import { Head } from '#client/components/seo/head.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -95,22 +91,19 @@ export default function PartnersRoute() {
           </SectionHeader>
           <ul className="mt-12 grid gap-6 md:grid-cols-3">
             {CATEGORIES.map(({ title, text, icon: Icon }) => (
-              <li
+              <IconCard
                 key={title}
-                data-testid="partner-category"
+                testId="partner-category"
                 className="flex flex-col rounded-lg border border-border bg-card p-7"
-              >
-                <div className="flex items-center justify-between gap-4">
-                  <span className="flex size-12 items-center justify-center rounded-full border border-gold-soft/50 text-gold">
-                    <Icon aria-hidden="true" className="size-5" strokeWidth={1.5} />
-                  </span>
+                icon={<Icon aria-hidden="true" className="size-5" strokeWidth={1.5} />}
+                aside={
                   <Badge variant="outline" className="text-muted-foreground">
                     Coming soon
                   </Badge>
-                </div>
-                <h3 className="mt-8 text-2xl">{title}</h3>
-                <p className="mt-3 leading-relaxed text-muted-foreground">{text}</p>
-              </li>
+                }
+                title={title}
+                text={text}
+              />
             ))}
           </ul>
           <p className="mt-8 max-w-3xl text-sm leading-relaxed text-muted-foreground">
@@ -120,23 +113,16 @@ export default function PartnersRoute() {
         </section>
       </Container>
 
-      <section aria-labelledby="become-partner" className="border-t border-border bg-muted/60">
-        <Container className="flex flex-col items-start gap-8 py-16 md:flex-row md:items-center md:justify-between md:py-20">
-          <div className="max-w-xl">
-            <Eyebrow className="mb-4">For businesses</Eyebrow>
-            <h2 id="become-partner" className="text-3xl md:text-4xl">
-              Become a partner
-            </h2>
-            <p className="mt-3 leading-relaxed text-muted-foreground">
-              If your house shares our standards of service and discretion, we would be glad to hear
-              from you.
-            </p>
-          </div>
-          <Button asChild size="lg" variant="outline">
-            <Link to={paths.contact.getHref()}>Get in touch</Link>
-          </Button>
-        </Container>
-      </section>
+      <ClosingBand
+        id="become-partner"
+        eyebrow="For businesses"
+        title="Become a partner"
+        text="If your house shares our standards of service and discretion, we would be glad to hear from you."
+      >
+        <Button asChild size="lg" variant="outline">
+          <Link to={paths.contact.getHref()}>Get in touch</Link>
+        </Button>
+      </ClosingBand>
     </>
   );
 }

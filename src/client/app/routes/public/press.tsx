@@ -39,6 +39,26 @@ function PressSection({
   );
 }
 
+/** One of the two sections side by side at the foot of the page. */
+function PressColumn({
+  id,
+  eyebrow,
+  title,
+  children,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <SectionHeader id={id} eyebrow={eyebrow} title={title} />
+      <div className="mt-8">{children}</div>
+    </section>
+  );
+}
+
 export default function PressRoute() {
   return (
     <>
@@ -77,18 +97,12 @@ export default function PressRoute() {
         </PressSection>
 
         <div className="grid gap-12 py-16 md:py-20 lg:grid-cols-[1.35fr_1fr] lg:gap-16">
-          <section aria-labelledby="press-boilerplate">
-            <SectionHeader id="press-boilerplate" eyebrow="Boilerplate" title="About Waj" />
-            <div className="mt-8">
-              <PressBoilerplate />
-            </div>
-          </section>
-          <section aria-labelledby="press-contact">
-            <SectionHeader id="press-contact" eyebrow="Enquiries" title="Press contact" />
-            <div className="mt-8">
-              <PressContact />
-            </div>
-          </section>
+          <PressColumn id="press-boilerplate" eyebrow="Boilerplate" title="About Waj">
+            <PressBoilerplate />
+          </PressColumn>
+          <PressColumn id="press-contact" eyebrow="Enquiries" title="Press contact">
+            <PressContact />
+          </PressColumn>
         </div>
       </Container>
     </>

@@ -6,12 +6,17 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { telHref } from '#shared/company.ts';
 import { LostCardLine } from '#client/components/company/lost-card-line.tsx';
 import { RegulatoryStatus } from '#client/components/company/regulatory-status.tsx';
 import { Faq, type FaqEntry } from '#client/components/faq.tsx';
 import { Container } from '#client/components/layouts/container.tsx';
 import { Eyebrow, PageHeader, SectionHeader } from '#client/components/layouts/page-header.tsx';
+import {
+  IconCard,
+  SplitSection,
+  LostCardPhoneLink,
+  TEXT_LINK,
+} from '#client/components/layouts/page-sections.tsx';
 import { Head } from '#client/components/seo/head.tsx';
 import { paths } from '#client/config/paths.ts';
 import { COMPANY } from '#client/config/site.ts';
@@ -37,9 +42,6 @@ const FEATURES: readonly Feature[] = [
   },
 ];
 
-const textLink =
-  'text-foreground underline decoration-gold-soft underline-offset-4 hover:decoration-2';
-
 const QUESTIONS: readonly FaqEntry[] = [
   {
     question: 'Where is my money held?',
@@ -55,11 +57,8 @@ const QUESTIONS: readonly FaqEntry[] = [
     answer: (
       <p>
         Freeze it in the app straight away, then call our lost and stolen card line on{' '}
-        <a href={telHref(COMPANY.lostCardPhone)} className={textLink}>
-          {COMPANY.lostCardPhone}
-        </a>
-        , answered 24 hours a day. We will cancel the card and send you a replacement within 10
-        days.
+        <LostCardPhoneLink />, answered 24 hours a day. We will cancel the card and send you a
+        replacement within 10 days.
       </p>
     ),
   },
@@ -89,7 +88,7 @@ const QUESTIONS: readonly FaqEntry[] = [
       <p>
         Never. We will not ask for your full card number, PIN or security codes by email, phone or
         message. If anyone does, even in our name, do not reply: write to{' '}
-        <a href={`mailto:${COMPANY.supportEmail}`} className={textLink}>
+        <a href={`mailto:${COMPANY.supportEmail}`} className={TEXT_LINK}>
           {COMPANY.supportEmail}
         </a>{' '}
         instead.
@@ -102,7 +101,7 @@ const QUESTIONS: readonly FaqEntry[] = [
       <p>
         Everything between your browser and Waj is encrypted in transit, sessions use cookies that
         page scripts cannot read, and every staff action is recorded. Our{' '}
-        <Link to={paths.legal.privacy.getHref()} className={textLink}>
+        <Link to={paths.legal.privacy.getHref()} className={TEXT_LINK}>
           Privacy Policy
         </Link>{' '}
         sets out the detail.
@@ -127,17 +126,14 @@ export default function SecurityRoute() {
           <SectionHeader id="safeguards" eyebrow="Safeguards" title="Protected at every step" />
           <ul className="mt-12 grid gap-6 md:grid-cols-3">
             {FEATURES.map(({ title, text, icon: Icon }) => (
-              <li
+              <IconCard
                 key={title}
-                data-testid="security-feature"
+                testId="security-feature"
                 className="rounded-lg border border-border bg-card p-7"
-              >
-                <span className="flex size-12 items-center justify-center rounded-full border border-gold-soft/50 text-gold">
-                  <Icon aria-hidden="true" className="size-5" strokeWidth={1.5} />
-                </span>
-                <h3 className="mt-8 text-2xl">{title}</h3>
-                <p className="mt-3 leading-relaxed text-muted-foreground">{text}</p>
-              </li>
+                icon={<Icon aria-hidden="true" className="size-5" strokeWidth={1.5} />}
+                title={title}
+                text={text}
+              />
             ))}
           </ul>
         </section>
@@ -165,7 +161,7 @@ export default function SecurityRoute() {
                 <p>
                   When your membership is activated you receive the account and card terms our
                   partners require, including how your funds are protected. Details are in our{' '}
-                  <Link to={paths.legal.terms.getHref()} className={textLink}>
+                  <Link to={paths.legal.terms.getHref()} className={TEXT_LINK}>
                     Terms of Membership
                   </Link>
                   .
@@ -175,18 +171,19 @@ export default function SecurityRoute() {
           </div>
         </section>
 
-        <section
-          aria-labelledby="security-faq"
-          className="grid gap-10 py-16 md:py-24 lg:grid-cols-[1fr_1.4fr] lg:gap-20"
-        >
-          <SectionHeader id="security-faq" eyebrow="Questions" title="Security, answered">
+        <SplitSection
+          id="security-faq"
+          eyebrow="Questions"
+          title="Security, answered"
+          intro={
             <p>
               Something looks wrong? Act first, ask second: freeze your card in the app, then
               contact us. Urgent card matters are handled 24 hours a day.
             </p>
-          </SectionHeader>
+          }
+        >
           <Faq entries={QUESTIONS} />
-        </section>
+        </SplitSection>
       </Container>
     </>
   );

@@ -1,20 +1,18 @@
-import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { TApplicationForm } from '#shared/schemas/apply.ts';
-import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { paths } from '#client/config/paths.ts';
-import { GENERIC_ERROR_MESSAGE, isApiError } from '#client/lib/api-client.ts';
+import { serverMessage, showServerFieldErrors } from '#client/lib/server-errors.ts';
 import { useApplyBasic } from '../api/apply-basic.ts';
 import { BusyLabel } from '#client/components/ui/busy-label.tsx';
-import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
+import { FormAlert } from '#client/components/form/form-alert.tsx';
+import { EmailInput, FormField, Optional } from '#client/components/form/form-field.tsx';
 import { HoneypotField } from '#client/components/form/honeypot-field.tsx';
+import { FormSuccess } from '#client/components/form/form-success.tsx';
+import { PrivacyNote } from '#client/components/form/privacy-note.tsx';
 import { useHydrated } from '#client/lib/hydrated.ts';
 import { loadOnce } from '#client/lib/load-once.ts';
 
@@ -31,11 +29,6 @@ const WIRE_NAMES: Record<string, Field> = {
   phone: 'phone',
   reason: 'reason',
 };
-
-function failureMessage(error: unknown): string {
-  if (!isApiError(error) || error.status === 0) return SUBMIT_FAILED_MESSAGE;
-  return error.message === GENERIC_ERROR_MESSAGE ? SUBMIT_FAILED_MESSAGE : error.message;
-}
 
 /**
  * The form's rules (zod, its form resolver and the shared schema) are fetched when the visitor
@@ -62,7 +55,6 @@ const resolver: Resolver<TApplicationForm> = async (values, context, options) =>
 };
 
 const id = (name: string) => `application-${name}`;
-const errorId = (name: string) => `application-${name}-error`;
 
 /**
  * SPEC §2 /apply, right panel: the application form (`apply-basic`). Validates on submit, then
@@ -103,14 +95,8 @@ export function ApplicationForm() {
       {
         onSuccess: done,
         onError: (error) => {
-          const message = failureMessage(error);
-          let focus = true;
-          for (const [wire, field] of Object.entries(WIRE_NAMES)) {
-            const detail = isApiError(error) ? error.details?.[wire] : undefined;
-            if (!detail) continue;
-            form.setError(field, { message: detail }, { shouldFocus: focus });
-            focus = false;
-          }
+          const message = serverMessage(error, SUBMIT_FAILED_MESSAGE);
+          showServerFieldErrors(error, WIRE_NAMES, form.setError);
           setFailure(message);
           toast.error('Submission Failed', { description: message });
         },
@@ -125,19 +111,11 @@ export function ApplicationForm() {
 
   if (received) {
     return (
-      <div
-        role="status"
-        className="flex flex-col items-center justify-center gap-3 py-10 text-center"
-        data-testid="application-received"
-      >
-        <span className="flex size-14 items-center justify-center rounded-full border border-gold-soft/60 text-gold">
-          <CircleCheck aria-hidden="true" className="size-7" />
-        </span>
-        <p className="font-serif text-2xl">Application received!</p>
+      <FormSuccess title="Application received!" testId="application-received">
         <p className="max-w-xs text-sm leading-relaxed text-muted-foreground">
           {RECEIVED_DESCRIPTION}
         </p>
-      </div>
+      </FormSuccess>
     );
   }
 
@@ -152,86 +130,55 @@ export function ApplicationForm() {
       aria-labelledby="application-title"
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="grid content-start gap-2">
-          <Label htmlFor={id('fullName')}>Full name</Label>
-          <Input
-            id={id('fullName')}
-            autoComplete="name"
-            aria-invalid={errors.fullName ? true : undefined}
-            aria-describedby={describedBy(errors.fullName, errorId('fullName'))}
-            {...form.register('fullName')}
-          />
-          <FieldError id={errorId('fullName')} message={errors.fullName?.message} />
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={id('email')}>Email</Label>
-          <Input
-            id={id('email')}
-            type="email"
-            autoComplete="email"
-            spellCheck={false}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy(errors.email, errorId('email'))}
-            {...form.register('email')}
-          />
-          <FieldError id={errorId('email')} message={errors.email?.message} />
-        </div>
+        <FormField id={id('fullName')} label="Full name" error={errors.fullName?.message}>
+          {(control) => <Input {...control} autoComplete="name" {...form.register('fullName')} />}
+        </FormField>
+        <FormField id={id('email')} label="Email" error={errors.email?.message}>
+          {(control) => <EmailInput {...control} {...form.register('email')} />}
+        </FormField>
       </div>
-      <div className="grid content-start gap-2">
-        <Label htmlFor={id('phone')}>
-          Phone <span className="font-normal text-muted-foreground">(optional)</span>
-        </Label>
-        <Input
-          id={id('phone')}
-          type="tel"
-          autoComplete="tel"
-          aria-invalid={errors.phone ? true : undefined}
-          aria-describedby={describedBy(errors.phone, errorId('phone'))}
-          {...form.register('phone')}
-        />
-        <FieldError id={errorId('phone')} message={errors.phone?.message} />
-      </div>
-      <div className="grid content-start gap-2">
-        <Label htmlFor={id('reason')}>
-          Why Waj? <span className="font-normal text-muted-foreground">(optional)</span>
-        </Label>
-        <Textarea
-          id={id('reason')}
-          rows={4}
-          className="resize-y"
-          aria-invalid={errors.reason ? true : undefined}
-          aria-describedby={describedBy(errors.reason, errorId('reason'), id('reason-hint'))}
-          {...form.register('reason')}
-        />
-        <p id={id('reason-hint')} className="text-sm text-muted-foreground">
-          A line or two about what you are looking for in a bank.
-        </p>
-        <FieldError id={errorId('reason')} message={errors.reason?.message} />
-      </div>
+      <FormField
+        id={id('phone')}
+        label={
+          <>
+            Phone <Optional />
+          </>
+        }
+        error={errors.phone?.message}
+      >
+        {(control) => (
+          <Input {...control} type="tel" autoComplete="tel" {...form.register('phone')} />
+        )}
+      </FormField>
+      <FormField
+        id={id('reason')}
+        label={
+          <>
+            Why Waj? <Optional />
+          </>
+        }
+        hint="A line or two about what you are looking for in a bank."
+        error={errors.reason?.message}
+      >
+        {(control) => (
+          <Textarea {...control} rows={4} className="resize-y" {...form.register('reason')} />
+        )}
+      </FormField>
 
       <HoneypotField id={id('website')} {...form.register('website')} />
 
       {(failure ?? errors.root?.message) ? (
-        <Alert variant="destructive" data-testid="application-error">
-          <TriangleAlert aria-hidden="true" />
-          <AlertDescription>{failure ?? errors.root?.message}</AlertDescription>
-        </Alert>
+        <FormAlert testId="application-error">{failure ?? errors.root?.message}</FormAlert>
       ) : null}
 
       <div className="grid gap-4">
         <Button type="submit" size="lg" disabled={busy || !hydrated} className="w-full">
           <BusyLabel busy={busy} idle="Submit Application" working="Submitting..." />
         </Button>
-        <p className="text-xs leading-relaxed text-muted-foreground">
-          We use your details only to consider your application, as our{' '}
-          <Link
-            to={paths.legal.privacy.getHref()}
-            className="rounded-sm text-foreground underline decoration-gold-soft underline-offset-4 hover:decoration-2"
-          >
-            Privacy Policy
-          </Link>{' '}
-          explains.
-        </p>
+        <PrivacyNote
+          purpose="consider your application"
+          className="text-xs leading-relaxed text-muted-foreground"
+        />
       </div>
     </form>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PoundSterling, TriangleAlert } from 'lucide-react';
+import { PoundSterling } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -12,16 +12,16 @@ import {
 } from '#shared/schemas/journey.ts';
 import { z } from '#shared/schemas/zod.ts';
 import { TIER_INFO } from '#shared/tiers.ts';
-import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input, fieldClasses } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
-import { GENERIC_ERROR_MESSAGE, isApiError } from '#client/lib/api-client.ts';
+import { serverMessage, showServerFieldErrors } from '#client/lib/server-errors.ts';
 import { cn } from '#client/utils/cn.ts';
 import { useSubmitDetails } from '../api/submit-details.ts';
 import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 import { CardFace } from './card-face.tsx';
 import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
+import { FormAlert } from '#client/components/form/form-alert.tsx';
+import { EmailInput, FormField } from '#client/components/form/form-field.tsx';
 
 const SAVE_FAILED_MESSAGE = 'We could not save your details. Please try again.';
 const PEP_MESSAGE = 'Please tell us whether you are a politically exposed person';
@@ -77,6 +77,29 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** A question answered by choosing: its legend, hint (`hintId`), choices and message. */
+function ChoiceGroup({
+  name,
+  hintId,
+  legend,
+  error,
+  children,
+}: {
+  name: string;
+  hintId: string;
+  legend: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="grid gap-4" aria-describedby={describedBy(error, errorId(name), hintId)}>
+      <legend className="mb-2 text-sm font-medium">{legend}</legend>
+      {children}
+      <FieldError id={errorId(name)} message={error} />
+    </fieldset>
+  );
+}
+
 /**
  * Step 1 of the details screen (`apply-details`): what a bank must know before opening an
  * account. Validates on submit, then as the applicant types; the server's own messages land
@@ -114,17 +137,8 @@ export function DetailsForm({ askName, askEmail }: { askName: boolean; askEmail:
       },
       {
         onError: (error) => {
-          const message =
-            isApiError(error) && error.status !== 0 && error.message !== GENERIC_ERROR_MESSAGE
-              ? error.message
-              : SAVE_FAILED_MESSAGE;
-          let focus = true;
-          for (const [wire, field] of Object.entries(FIELD_OF)) {
-            const detail = isApiError(error) ? error.details?.[wire] : undefined;
-            if (!detail) continue;
-            form.setError(field, { message: detail }, { shouldFocus: focus });
-            focus = false;
-          }
+          const message = serverMessage(error, SAVE_FAILED_MESSAGE);
+          showServerFieldErrors(error, FIELD_OF, form.setError);
           setFailure(message);
           toast.error('Your details were not saved', { description: message });
         },
@@ -132,112 +146,92 @@ export function DetailsForm({ askName, askEmail }: { askName: boolean; askEmail:
     );
   });
 
-  const invalid = (name: keyof DetailsFormInput) => (errors[name] ? true : undefined);
-
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-8" aria-labelledby="details-title">
       {askName || askEmail ? (
         <Section title="About you">
           {askName ? (
-            <div className="grid gap-2">
-              <Label htmlFor={id('full_name')}>Full legal name</Label>
-              <Input
-                id={id('full_name')}
-                autoComplete="name"
-                aria-invalid={invalid('full_name')}
-                aria-describedby={describedBy(
-                  errors.full_name,
-                  errorId('full_name'),
-                  id('full_name-hint'),
-                )}
-                {...form.register('full_name')}
-              />
-              <p id={id('full_name-hint')} className="text-sm text-muted-foreground">
-                Exactly as it appears on your passport or driving licence.
-              </p>
-              <FieldError id={errorId('full_name')} message={errors.full_name?.message} />
-            </div>
+            <FormField
+              id={id('full_name')}
+              label="Full legal name"
+              hint="Exactly as it appears on your passport or driving licence."
+              error={errors.full_name?.message}
+              className="grid gap-2"
+            >
+              {(control) => (
+                <Input {...control} autoComplete="name" {...form.register('full_name')} />
+              )}
+            </FormField>
           ) : null}
           {askEmail ? (
-            <div className="grid gap-2">
-              <Label htmlFor={id('email')}>Email</Label>
-              <Input
-                id={id('email')}
-                type="email"
-                autoComplete="email"
-                spellCheck={false}
-                aria-invalid={invalid('email')}
-                aria-describedby={describedBy(errors.email, errorId('email'))}
-                {...form.register('email')}
-              />
-              <FieldError id={errorId('email')} message={errors.email?.message} />
-            </div>
+            <FormField
+              id={id('email')}
+              label="Email"
+              error={errors.email?.message}
+              className="grid gap-2"
+            >
+              {(control) => <EmailInput {...control} {...form.register('email')} />}
+            </FormField>
           ) : null}
         </Section>
       ) : null}
 
       <Section title="Income and employment">
         <div className="grid gap-5 sm:grid-cols-2">
-          <div className="grid content-start gap-2">
-            <Label htmlFor={id('annual_income')}>Annual income</Label>
-            <div className="relative">
-              <PoundSterling
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              />
-              <Input
-                id={id('annual_income')}
-                inputMode="numeric"
-                autoComplete="off"
-                className="pl-9 tabular-nums"
-                aria-invalid={invalid('annual_income')}
-                aria-describedby={describedBy(
-                  errors.annual_income,
-                  errorId('annual_income'),
-                  id('annual_income-hint'),
-                )}
-                {...form.register('annual_income')}
-              />
-            </div>
-            <p id={id('annual_income-hint')} className="text-sm text-muted-foreground">
-              Before tax, in whole pounds, from all sources.
-            </p>
-            <FieldError id={errorId('annual_income')} message={errors.annual_income?.message} />
-          </div>
-          <div className="grid content-start gap-2">
-            <Label htmlFor={id('employment_status')}>Employment status</Label>
-            <select
-              id={id('employment_status')}
-              className={cn(fieldClasses, 'h-10 cursor-pointer py-2')}
-              aria-invalid={invalid('employment_status')}
-              aria-describedby={describedBy(errors.employment_status, errorId('employment_status'))}
-              {...form.register('employment_status')}
-            >
-              <option value="" disabled>
-                Select...
-              </option>
-              {EMPLOYMENT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {EMPLOYMENT_LABELS[status]}
+          <FormField
+            id={id('annual_income')}
+            label="Annual income"
+            hint="Before tax, in whole pounds, from all sources."
+            error={errors.annual_income?.message}
+          >
+            {(control) => (
+              <div className="relative">
+                <PoundSterling
+                  aria-hidden="true"
+                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                />
+                <Input
+                  {...control}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  className="pl-9 tabular-nums"
+                  {...form.register('annual_income')}
+                />
+              </div>
+            )}
+          </FormField>
+          <FormField
+            id={id('employment_status')}
+            label="Employment status"
+            error={errors.employment_status?.message}
+          >
+            {(control) => (
+              <select
+                {...control}
+                className={cn(fieldClasses, 'h-10 cursor-pointer py-2')}
+                {...form.register('employment_status')}
+              >
+                <option value="" disabled>
+                  Select...
                 </option>
-              ))}
-            </select>
-            <FieldError
-              id={errorId('employment_status')}
-              message={errors.employment_status?.message}
-            />
-          </div>
+                {EMPLOYMENT_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {EMPLOYMENT_LABELS[status]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
         </div>
       </Section>
 
       <Section title="Public roles">
-        <fieldset
-          className="grid gap-4"
-          aria-describedby={describedBy(errors.pep, errorId('pep'), id('pep-hint'))}
+        <ChoiceGroup
+          name="pep"
+          hintId={id('pep-hint')}
+          legend="Are you a politically exposed person (PEP)?"
+          error={errors.pep?.message}
         >
-          <legend className="mb-2 text-sm font-medium">
-            Are you a politically exposed person (PEP)?
-          </legend>
           <div
             id={id('pep-hint')}
             className="grid gap-2 text-sm leading-relaxed text-muted-foreground"
@@ -269,20 +263,16 @@ export function DetailsForm({ askName, askEmail }: { askName: boolean; askEmail:
               </label>
             ))}
           </div>
-          <FieldError id={errorId('pep')} message={errors.pep?.message} />
-        </fieldset>
+        </ChoiceGroup>
       </Section>
 
       <Section title="Membership">
-        <fieldset
-          className="grid gap-4"
-          aria-describedby={describedBy(
-            errors.card_tier_pref,
-            errorId('card_tier_pref'),
-            id('tier-hint'),
-          )}
+        <ChoiceGroup
+          name="card_tier_pref"
+          hintId={id('tier-hint')}
+          legend="Preferred tier"
+          error={errors.card_tier_pref?.message}
         >
-          <legend className="mb-2 text-sm font-medium">Preferred tier</legend>
           <p id={id('tier-hint')} className="text-sm leading-relaxed text-muted-foreground">
             We offer a tier once your application is reviewed; it may differ from your preference.
           </p>
@@ -308,16 +298,10 @@ export function DetailsForm({ askName, askEmail }: { askName: boolean; askEmail:
               </label>
             ))}
           </div>
-          <FieldError id={errorId('card_tier_pref')} message={errors.card_tier_pref?.message} />
-        </fieldset>
+        </ChoiceGroup>
       </Section>
 
-      {failure ? (
-        <Alert variant="destructive">
-          <TriangleAlert aria-hidden="true" />
-          <AlertDescription>{failure}</AlertDescription>
-        </Alert>
-      ) : null}
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
 
       <div className="flex flex-col gap-4 border-t border-border pt-8 sm:flex-row sm:items-center sm:justify-between">
         <p className="max-w-sm text-xs leading-relaxed text-muted-foreground">

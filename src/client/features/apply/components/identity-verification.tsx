@@ -1,13 +1,13 @@
-import { ArrowRight, ExternalLink, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { ArrowRight, ExternalLink, ShieldCheck } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { ApplyGetStageResponse } from '#shared/schemas/journey.ts';
 import { KYC_FILE_TYPES, type KycFileType } from '#shared/stages.ts';
-import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
+import { FormAlert } from '#client/components/form/form-alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { paths } from '#client/config/paths.ts';
-import { GENERIC_ERROR_MESSAGE, isApiError } from '#client/lib/api-client.ts';
+import { serverMessage } from '#client/lib/server-errors.ts';
 import { useStartKyc } from '../api/start-kyc.ts';
 import { latestFiles, needsResubmission } from '../utils/application.ts';
 import { BusyLabel } from '#client/components/ui/busy-label.tsx';
@@ -15,12 +15,7 @@ import { KycUploadCard } from './kyc-upload-card.tsx';
 
 const START_FAILED_MESSAGE = 'We could not start your verification. Please try again.';
 
-function startFailure(error: unknown): string {
-  if (!isApiError(error) || error.status === 0 || error.message === GENERIC_ERROR_MESSAGE) {
-    return START_FAILED_MESSAGE;
-  }
-  return error.message;
-}
+const startFailure = (error: unknown) => serverMessage(error, START_FAILED_MESSAGE);
 
 function Reassurance() {
   return (
@@ -88,12 +83,7 @@ function BuiltinVerification({ application }: { application: ApplyGetStageRespon
         ))}
       </div>
       <Reassurance />
-      {failure ? (
-        <Alert variant="destructive">
-          <TriangleAlert aria-hidden="true" />
-          <AlertDescription>{failure}</AlertDescription>
-        </Alert>
-      ) : null}
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p id="kyc-submit-hint" className="text-sm text-muted-foreground">
           {ready ? 'Both files are ready to send.' : 'Upload your ID and a selfie to continue.'}
@@ -153,12 +143,7 @@ function VeriffVerification() {
         <p>When you have finished, Veriff brings you back to Waj to follow your application.</p>
       </div>
       <Reassurance />
-      {failure ? (
-        <Alert variant="destructive">
-          <TriangleAlert aria-hidden="true" />
-          <AlertDescription>{failure}</AlertDescription>
-        </Alert>
-      ) : null}
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
       <div>
         <Button
           type="button"
@@ -189,14 +174,11 @@ export function IdentityVerification({ application }: { application: ApplyGetSta
   return (
     <div className="grid gap-6">
       {needsResubmission(application) ? (
-        <Alert variant="destructive" data-testid="kyc-resubmit">
-          <TriangleAlert aria-hidden="true" />
-          <AlertDescription>
-            {veriff
-              ? 'Your identity check could not be completed. Please start it again with your document to hand.'
-              : 'We could not accept one of your files. The reason is shown below; please upload a new one.'}
-          </AlertDescription>
-        </Alert>
+        <FormAlert testId="kyc-resubmit">
+          {veriff
+            ? 'Your identity check could not be completed. Please start it again with your document to hand.'
+            : 'We could not accept one of your files. The reason is shown below; please upload a new one.'}
+        </FormAlert>
       ) : null}
       {veriff ? <VeriffVerification /> : <BuiltinVerification application={application} />}
     </div>

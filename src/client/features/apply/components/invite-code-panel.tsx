@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, KeyRound, TriangleAlert } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import { INVALID_INVITE_MESSAGE } from '#shared/journey-messages.ts';
 import { routeAfterVerify } from '#shared/stages.ts';
-import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
+import { FormAlert } from '#client/components/form/form-alert.tsx';
+import { FormSuccess } from '#client/components/form/form-success.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
@@ -142,28 +143,15 @@ export function InviteCodePanel() {
 
   if (state.kind === 'verified') {
     return (
-      <div
-        role="status"
-        className="flex flex-col items-center justify-center gap-3 py-10 text-center"
-        data-testid="invite-verified"
-      >
-        <span className="flex size-14 items-center justify-center rounded-full border border-gold-soft/60 text-gold">
-          <CircleCheck aria-hidden="true" className="size-7" />
-        </span>
-        <p className="font-serif text-2xl">Code verified!</p>
+      <FormSuccess title="Code verified!" testId="invite-verified">
         <p className="text-sm text-muted-foreground">Redirecting...</p>
-      </div>
+      </FormSuccess>
     );
   }
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-labelledby="invite-title">
-      {state.kind === 'error' ? (
-        <Alert variant="destructive" data-testid="invite-error">
-          <TriangleAlert aria-hidden="true" />
-          <AlertDescription>{state.message}</AlertDescription>
-        </Alert>
-      ) : null}
+      {state.kind === 'error' ? <FormAlert testId="invite-error">{state.message}</FormAlert> : null}
       <div className="grid gap-2">
         <Label htmlFor="invite-code">Invitation Code</Label>
         <div className="relative">

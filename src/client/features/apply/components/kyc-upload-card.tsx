@@ -4,7 +4,7 @@ import type { KycFileSummary } from '#shared/schemas/journey.ts';
 import type { KycFileType } from '#shared/stages.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { GENERIC_ERROR_MESSAGE, isApiError } from '#client/lib/api-client.ts';
+import { serverMessage } from '#client/lib/server-errors.ts';
 import { cn } from '#client/utils/cn.ts';
 import { useUploadKycFile } from '../api/upload-kyc-file.ts';
 import { formatDate, formatFileSize } from '../utils/format.ts';
@@ -122,11 +122,7 @@ export function KycUploadCard({
         onSuccess: () => setPreview(next),
         onError: (error) => {
           if (next.url) URL.revokeObjectURL(next.url);
-          setProblem(
-            isApiError(error) && error.status !== 0 && error.message !== GENERIC_ERROR_MESSAGE
-              ? error.message
-              : UPLOAD_FAILED_MESSAGE,
-          );
+          setProblem(serverMessage(error, UPLOAD_FAILED_MESSAGE));
         },
       },
     );

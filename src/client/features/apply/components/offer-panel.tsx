@@ -1,4 +1,4 @@
-import { ArrowDown, PenLine, TriangleAlert } from 'lucide-react';
+import { ArrowDown, PenLine } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -7,7 +7,7 @@ import { OFFER_MESSAGE, ZOfferForm } from '#shared/schemas/apply.ts';
 import type { ApplyGetStageResponse } from '#shared/schemas/journey.ts';
 import { SIGNATURE_MISMATCH_MESSAGE, signatureMatches } from '#shared/signature.ts';
 import { TIER_INFO, isTier, tiersBelow, type Tier } from '#shared/tiers.ts';
-import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
+import { FormAlert } from '#client/components/form/form-alert.tsx';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -297,12 +297,7 @@ export function OfferPanel({ application }: { application: ApplyGetStageResponse
               IP address and your device.
             </p>
           </div>
-          {failure ? (
-            <Alert variant="destructive" data-testid="offer-error">
-              <TriangleAlert aria-hidden="true" />
-              <AlertDescription>{failure}</AlertDescription>
-            </Alert>
-          ) : null}
+          {failure ? <FormAlert testId="offer-error">{failure}</FormAlert> : null}
           <Button type="submit" size="lg" disabled={accept.isPending} className="w-full">
             <BusyLabel busy={accept.isPending} idle="Accept Offer" working="Accepting..." />
           </Button>

@@ -11,7 +11,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Badge } from '#client/components/ui/badge.tsx';
-import { SectionHeading } from './section-heading.tsx';
+import { HeadedSection } from './section-heading.tsx';
 
 type Advantage = { title: string; text: string; icon: LucideIcon; comingSoon?: boolean };
 
@@ -67,10 +67,13 @@ const ADVANTAGES: Advantage[] = [
 
 export function MembershipAdvantages() {
   return (
-    <section aria-labelledby="advantages-heading" data-testid="membership-advantages">
-      <SectionHeading id="advantages-heading" eyebrow="Membership" title="Membership Advantages">
-        Everything a private bank should be, and a few things most are not.
-      </SectionHeading>
+    <HeadedSection
+      id="advantages-heading"
+      testId="membership-advantages"
+      eyebrow="Membership"
+      title="Membership Advantages"
+      lead="Everything a private bank should be, and a few things most are not."
+    >
       <ul className="mt-12 grid gap-px overflow-hidden rounded-lg border border-border bg-border sm:grid-cols-2 lg:grid-cols-3">
         {ADVANTAGES.map(({ title, text, icon: Icon, comingSoon }) => (
           <li key={title} className="flex gap-5 bg-card p-6 sm:flex-col sm:gap-6 sm:p-8">
@@ -91,6 +94,6 @@ export function MembershipAdvantages() {
           </li>
         ))}
       </ul>
-    </section>
+    </HeadedSection>
   );
 }

@@ -35,3 +35,22 @@ export function SectionHeading({
     </div>
   );
 }
+
+type HeadedSectionProps = Omit<SectionHeadingProps, 'children' | 'className'> & {
+  /** The lead paragraph under the heading. */
+  lead?: ReactNode;
+  testId: string;
+  children: ReactNode;
+};
+
+/** A section of the cards pages, labelled by its heading, then its content. */
+export function HeadedSection({ id, testId, lead, children, ...heading }: HeadedSectionProps) {
+  return (
+    <section aria-labelledby={id} data-testid={testId}>
+      <SectionHeading id={id} {...heading}>
+        {lead}
+      </SectionHeading>
+      {children}
+    </section>
+  );
+}

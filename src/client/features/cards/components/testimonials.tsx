@@ -1,5 +1,5 @@
 import { Reveal } from './reveal.tsx';
-import { SectionHeading } from './section-heading.tsx';
+import { HeadedSection } from './section-heading.tsx';
 
 /** Members are named by initials only: discretion is the point. */
 const QUOTES = [
@@ -25,13 +25,13 @@ const QUOTES = [
 
 export function Testimonials() {
   return (
-    <section aria-labelledby="testimonials-heading" data-testid="testimonials">
-      <SectionHeading
-        id="testimonials-heading"
-        eyebrow="Members"
-        title="From our vision to your lifestyle"
-        align="center"
-      />
+    <HeadedSection
+      id="testimonials-heading"
+      testId="testimonials"
+      eyebrow="Members"
+      title="From our vision to your lifestyle"
+      align="center"
+    >
       <Reveal>
         <ul className="mt-12 grid gap-6 lg:grid-cols-3">
           {QUOTES.map(({ quote, initials, tier }) => (
@@ -60,6 +60,6 @@ export function Testimonials() {
           ))}
         </ul>
       </Reveal>
-    </section>
+    </HeadedSection>
   );
 }

@@ -5,7 +5,7 @@ import { cn } from '#client/utils/cn.ts';
 import { useCardArt } from '../api/get-card-assets.ts';
 import { CardImage } from './card-image.tsx';
 import { Reveal } from './reveal.tsx';
-import { SectionHeading } from './section-heading.tsx';
+import { HeadedSection } from './section-heading.tsx';
 
 /** The picture side of a block: a framed panel with a soft gold light. */
 function Panel({ children, className }: { children?: ReactNode; className?: string }) {
@@ -22,27 +22,32 @@ function Panel({ children, className }: { children?: ReactNode; className?: stri
   );
 }
 
+/** The two metal cards of the first scene, laid one over the other. */
+const METAL_CARDS = [
+  {
+    tier: 'titan',
+    place: 'top-[14%] left-[8%]',
+    turn: '-rotate-[10deg]',
+    shadow: 'shadow-[0_24px_40px_-20px_rgb(0_0_0/0.5)]',
+  },
+  {
+    tier: 'monarch',
+    place: 'right-[7%] bottom-[12%]',
+    turn: 'rotate-[6deg]',
+    shadow: 'shadow-[0_28px_48px_-20px_rgb(0_0_0/0.6)]',
+  },
+] as const;
+
 function MetalScene() {
   const { ready, src } = useCardArt();
   if (!ready) return <Panel />;
   return (
     <Panel>
-      <div className="absolute top-[14%] left-[8%] w-[62%] -rotate-[10deg]">
-        <CardImage
-          tier="titan"
-          src={src('titan')}
-          alt=""
-          className="shadow-[0_24px_40px_-20px_rgb(0_0_0/0.5)]"
-        />
-      </div>
-      <div className="absolute right-[7%] bottom-[12%] w-[62%] rotate-[6deg]">
-        <CardImage
-          tier="monarch"
-          src={src('monarch')}
-          alt=""
-          className="shadow-[0_28px_48px_-20px_rgb(0_0_0/0.6)]"
-        />
-      </div>
+      {METAL_CARDS.map(({ tier, place, turn, shadow }) => (
+        <div key={tier} className={`absolute ${place} w-[62%] ${turn}`}>
+          <CardImage tier={tier} src={src(tier)} alt="" className={shadow} />
+        </div>
+      ))}
     </Panel>
   );
 }
@@ -95,14 +100,13 @@ const BLOCKS: Block[] = [
 
 export function WajExperience() {
   return (
-    <section aria-labelledby="experience-heading" data-testid="waj-experience">
-      <SectionHeading
-        id="experience-heading"
-        eyebrow="Designed with care"
-        title="The Waj Experience"
-      >
-        Considered in every detail, from the weight of the card to the calm of the app.
-      </SectionHeading>
+    <HeadedSection
+      id="experience-heading"
+      testId="waj-experience"
+      eyebrow="Designed with care"
+      title="The Waj Experience"
+      lead="Considered in every detail, from the weight of the card to the calm of the app."
+    >
       <div className="mt-14 space-y-16 md:space-y-24">
         {BLOCKS.map(({ title, text, points, scene: Scene, caption }, index) => (
           <Reveal key={title}>
@@ -127,6 +131,6 @@ export function WajExperience() {
           </Reveal>
         ))}
       </div>
-    </section>
+    </HeadedSection>
   );
 }

@@ -1,17 +1,18 @@
-import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react';
+import { CircleCheck, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { toast } from '#client/lib/toast.ts';
 import { LIMITS } from '#shared/limits.ts';
 import type { TContactRequest } from '#shared/schemas/contact.ts';
 import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
+import { FormAlert } from '#client/components/form/form-alert.tsx';
+import { EmailInput, FormField } from '#client/components/form/form-field.tsx';
 import { HoneypotField } from '#client/components/form/honeypot-field.tsx';
+import { PrivacyNote } from '#client/components/form/privacy-note.tsx';
 import { Alert, AlertDescription, AlertTitle } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { paths } from '#client/config/paths.ts';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '#client/lib/api-client.ts';
 import { cn } from '#client/utils/cn.ts';
 import { SEND_FAILED_MESSAGE, useSendContact } from '../api/send-contact.ts';
@@ -168,8 +169,6 @@ export function ContactForm() {
   // the button would make the browser send the form itself, as a GET with what was typed in
   // the address.
   const hydrated = useHydrated();
-  const describedByField = (name: (typeof FIELDS)[number], ...hints: string[]) =>
-    describedBy(errors[name], errorId(name), ...hints);
 
   return (
     <form
@@ -194,30 +193,12 @@ export function ContactForm() {
       </div>
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <div className="grid content-start gap-2">
-          <Label htmlFor={fieldId('name')}>Name</Label>
-          <Input
-            id={fieldId('name')}
-            autoComplete="name"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedByField('name')}
-            name="name"
-          />
-          <FieldError id={errorId('name')} message={errors.name} />
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={fieldId('email')}>Email</Label>
-          <Input
-            id={fieldId('email')}
-            type="email"
-            autoComplete="email"
-            spellCheck={false}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedByField('email')}
-            name="email"
-          />
-          <FieldError id={errorId('email')} message={errors.email} />
-        </div>
+        <FormField id={fieldId('name')} label="Name" error={errors.name}>
+          {(control) => <Input {...control} autoComplete="name" name="name" />}
+        </FormField>
+        <FormField id={fieldId('email')} label="Email" error={errors.email}>
+          {(control) => <EmailInput {...control} name="email" />}
+        </FormField>
       </div>
 
       <div className="grid gap-2">
@@ -227,7 +208,11 @@ export function ContactForm() {
           rows={7}
           className="resize-y"
           aria-invalid={errors.message ? true : undefined}
-          aria-describedby={describedByField('message', 'contact-message-count')}
+          aria-describedby={describedBy(
+            errors.message,
+            errorId('message'),
+            'contact-message-count',
+          )}
           name="message"
         />
         <div className="flex items-start justify-between gap-4">
@@ -257,25 +242,16 @@ export function ContactForm() {
         </Alert>
       ) : null}
       {status?.kind === 'failed' || errors.root ? (
-        <Alert variant="destructive" data-testid="contact-failed">
-          <TriangleAlert aria-hidden="true" />
-          <AlertDescription>
-            {status?.kind === 'failed' ? status.message : errors.root}
-          </AlertDescription>
-        </Alert>
+        <FormAlert testId="contact-failed">
+          {status?.kind === 'failed' ? status.message : errors.root}
+        </FormAlert>
       ) : null}
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="max-w-sm text-xs leading-relaxed text-muted-foreground">
-          We use your details only to reply to you, as our{' '}
-          <Link
-            to={paths.legal.privacy.getHref()}
-            className="rounded-sm text-foreground underline decoration-gold-soft underline-offset-4 hover:decoration-2"
-          >
-            Privacy Policy
-          </Link>{' '}
-          explains.
-        </p>
+        <PrivacyNote
+          purpose="reply to you"
+          className="max-w-sm text-xs leading-relaxed text-muted-foreground"
+        />
         <Button
           type="submit"
           size="lg"
