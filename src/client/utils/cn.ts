@@ -5,7 +5,7 @@ import { clsx, type ClassValue } from 'clsx';
  * (`cn('h-10 px-5', 'px-0')` is `'h-10 px-0'`), as tailwind-merge does for the utilities this
  * site uses, in a fraction of its size: it is in every page's first download. A class it does
  * not recognise is always kept. cn.test.ts compares it with tailwind-merge over the site's own
- * class lists.
+ * class lists, which is why tailwind-merge is a devDependency: no page ships it.
  */
 export function cn(...inputs: ClassValue[]): string {
   return mergeClasses(clsx(inputs));
