@@ -85,10 +85,7 @@ describe('CodeStep (the sign-in code field)', () => {
     expect(onExpired).not.toHaveBeenCalled();
   });
 
-  // Known bug: the failure handler focuses and selects the field while it is still disabled
-  // (the mutation's re-render that enables it comes after the rejected promise's handler), so
-  // focus stays on Verify. Turn `it.fails` into `it` once code-step.tsx focuses after enabling.
-  it.fails('after a wrong code, focus is back in the field with the code selected', async () => {
+  it('after a wrong code, focus is back in the field with the code selected', async () => {
     stubApi({ '/admin-auth-verify': () => refusal(401, INVALID_CODE) });
     vi.spyOn(toast, 'error');
     const { user } = codeStep();

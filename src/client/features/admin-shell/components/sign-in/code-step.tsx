@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ENTER_CODE, type AdminSessionResponse } from '#shared/schemas/staff.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -34,6 +34,7 @@ export function CodeStep({
   const [fullKeyboard, setFullKeyboard] = useState(false);
   const inputRef = useFocusOnMount<HTMLInputElement>();
   const verify = useVerifySignIn();
+  const reselect = useRef(false);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -53,13 +54,20 @@ export function CodeStep({
         return;
       }
       setError(failure.message);
-      // Selected, not cleared: a mistyped recovery code is easier to mend than to retype.
-      inputRef.current?.focus();
-      inputRef.current?.select();
+      reselect.current = true;
     });
   };
 
   const busy = verify.isPending;
+  // After a wrong code the field gets focus back with the code selected, not cleared: a
+  // mistyped recovery code is easier to mend than to retype. Only once it is enabled again
+  // (a disabled field cannot take focus), hence after the render that ends the request.
+  useEffect(() => {
+    if (busy || !reselect.current) return;
+    reselect.current = false;
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  }, [busy, error, inputRef]);
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <CodeField
