@@ -22,17 +22,12 @@ import {
   SelectValue,
 } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { isApiError } from '#client/lib/api-client.ts';
 import { useOverrideTier, type OverrideTier } from '#client/lib/staff/api/applicants.ts';
 import { applicantName } from '#client/lib/staff/applicant-name.ts';
+import { toastFailure } from '#client/lib/react-query.ts';
 
 function isOverrideTier(value: string | null): value is OverrideTier {
   return (OVERRIDE_TIERS as readonly string[]).includes(value ?? '');
-}
-
-/** A refusal the server explained (e.g. the offer is already signed) is worth showing. */
-export function refusalMessage(error: unknown): string | undefined {
-  return isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : undefined;
 }
 
 /** What the dialog needs of an applicant: a list row or the case screen's applicant. */
@@ -104,10 +99,7 @@ function OverrideTierForm({
           toast.success('Tier updated successfully');
           onClose();
         },
-        onError: (error) => {
-          console.error('admin-applicant-override-tier failed', error);
-          toast.error('Failed to override tier', { description: refusalMessage(error) });
-        },
+        onError: toastFailure('Failed to override tier', 'admin-applicant-override-tier'),
       },
     );
   };

@@ -1,7 +1,8 @@
 import { AlertCircle, Loader2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { toastFailure } from '#client/lib/react-query.ts';
 
 /** While a tab or its data loads. */
 export function TabLoading({ label = 'Loading...' }: { label?: string }) {
@@ -38,4 +39,19 @@ export function TabEmpty({ title, children }: { title: string; children?: ReactN
       {children ? <p className="mt-1 text-sm text-muted-foreground">{children}</p> : null}
     </div>
   );
+}
+
+/**
+ * Toasts a tab's failed load once per failure (SPEC §8: logged and toasted, never retried);
+ * a 401 has already brought the gate back, so it says nothing.
+ */
+export function useLoadFailureToast(
+  query: { isError: boolean; error: unknown; errorUpdatedAt: number },
+  call: string,
+  message: string,
+) {
+  const { isError, error, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (isError) toastFailure(message, call, { errorDescription: false })(error);
+  }, [isError, error, errorUpdatedAt, call, message]);
 }

@@ -2,7 +2,8 @@ import { Ban, Eraser, Hourglass } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { ApplicationCase } from '#shared/schemas/data-protection.ts';
 import { ERASURE_REASON_LABELS } from '#shared/retention.ts';
-import { DECLINABLE_STAGES, type Stage } from '#shared/stages.ts';
+import { canDecline as stageMayDecline } from '#shared/case-rules.ts';
+import type { Stage } from '#shared/stages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { useMayCall, useStaffMember } from '#client/lib/staff/api/get-me.ts';
 import { formatStaffDate, formatStaffDateTime } from '#client/lib/staff/format-date.ts';
@@ -85,7 +86,7 @@ export function CasePanel({ basicId, name, stage: listed, data }: Props) {
 
   const stage = data?.stage ?? listed;
   const request = data?.erasure_request ?? null;
-  const canDecline = may.decline && DECLINABLE_STAGES.includes(stage);
+  const canDecline = may.decline && stageMayDecline(stage);
   // Members' records are kept by law; one request at a time.
   const canRequest = may.erase && stage !== 'activated' && request === null;
   const mine = request !== null && me !== null && request.requested_by.id === me.id;

@@ -35,6 +35,7 @@ import {
   TableRow,
 } from '#client/components/ui/table.tsx';
 import { isApiError } from '#client/lib/api-client.ts';
+import { toastFailure } from '#client/lib/react-query.ts';
 import { cn } from '#client/utils/cn.ts';
 import {
   useAuditLog,
@@ -48,10 +49,9 @@ const LOAD_ERROR = 'Failed to load audit log';
 const NO_FILTERS: AuditLogFilters = { member: 'all', action: 'all', from: '', to: '' };
 
 /** Toasts and logs a failure, unless the token was refused (the gate says so instead). */
+/** A failed load or act: logged as `<context> failed`, toasted as `message` (never a 401). */
 function reportFailure(context: string, message: string, error: unknown) {
-  console.error(`${context} failed`, error);
-  if (isApiError(error) && error.status === 401) return;
-  toast.error(message);
+  toastFailure(message, context, { errorDescription: false })(error);
 }
 
 /** The message of a refused filter (400), else the tab's own. */

@@ -5,7 +5,14 @@ import { toast } from 'sonner';
 import { formatValue } from '#shared/audit-labels.ts';
 import { watchlistLabel, type ApplicantCaseResponse, type CaseFile } from '#shared/schemas/case.ts';
 import { EMPLOYMENT_LABELS } from '#shared/schemas/journey.ts';
-import { DECLINABLE_STAGES } from '#shared/stages.ts';
+import {
+  canApproveIdentity,
+  canDecline,
+  canIssueOffer,
+  canOverrideTier,
+  canResendLink,
+  canReviewFile,
+} from '#shared/case-rules.ts';
 import { mayCall } from '#shared/calls.ts';
 import type { StaffMember } from '#shared/staff.ts';
 import { TIER_INFO, type Tier } from '#shared/tiers.ts';
@@ -21,17 +28,12 @@ import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
 import { TabEmpty, TabError, TabLoading } from '#client/components/staff/tab-state.tsx';
 import { TimelineEvents } from '#client/components/staff/timeline/timeline-events.tsx';
 import { ReasonDialog } from '#client/components/staff/reason-dialog.tsx';
-import {
-  OverrideTierDialog,
-  refusalMessage,
-} from '#client/components/staff/override-tier-dialog.tsx';
+import { OverrideTierDialog } from '#client/components/staff/override-tier-dialog.tsx';
 import { KYC_TYPE_LABELS } from '#client/components/staff/kyc/kyc-format.ts';
 import { KycStatusBadge } from '#client/components/staff/kyc/kyc-status-badge.tsx';
 import {
   caseStageLabel,
   formatIncome,
-  OVERRIDE_STAGES,
-  RESEND_STAGES,
   screeningDecisionLabel,
   screeningStatusLabel,
   timeSince,
@@ -39,6 +41,7 @@ import {
 import { DocumentViewer } from './document-viewer.tsx';
 import { FileReviewDialog } from './file-review-dialog.tsx';
 import { IssueOfferDialog } from './issue-offer-dialog.tsx';
+import { toastFailure } from '#client/lib/react-query.ts';
 
 type Case = Omit<ApplicantCaseResponse, 'ok'>;
 
@@ -163,15 +166,10 @@ function CaseHeader({ data, staff, name }: { data: Case; staff: StaffMember; nam
           toast.success(
             action === 'release' ? 'Case released' : takeover ? 'Case taken over' : 'Case taken',
           ),
-        onError: (error) => {
-          console.error('admin-case-assign failed', error);
-          toast.error(
-            action === 'release' ? 'Failed to release the case' : 'Failed to take the case',
-            {
-              description: refusalMessage(error),
-            },
-          );
-        },
+        onError: toastFailure(
+          action === 'release' ? 'Failed to release the case' : 'Failed to take the case',
+          'admin-case-assign',
+        ),
       },
     );
   };
@@ -275,12 +273,6 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
 const yesNo = (value: boolean | null) => (value === null ? '—' : value ? 'Yes' : 'No');
 const tierName = (tier: Tier | null) => (tier ? TIER_INFO[tier].name : '—');
 
-/** Veriff declined and the application waits at kyc_in_progress for staff to decide. */
-const declineWaiting = (c: Case) =>
-  c.applicant.stage === 'kyc_in_progress' &&
-  c.screening?.provider === 'veriff' &&
-  c.screening.decision === 'declined';
-
 function CaseActions({ data, staff, name }: { data: Case; staff: StaffMember; name: string }) {
   const { applicant } = data;
   const stage = applicant.stage;
@@ -290,26 +282,31 @@ function CaseActions({ data, staff, name }: { data: Case; staff: StaffMember; na
   const resend = useResendLink();
 
   const reviewable = (file: CaseFile | null): file is CaseFile =>
-    file !== null && file.status === 'pending' && stage !== 'declined' && may('admin-kyc-action');
+    file !== null && canReviewFile(stage, file.status) && may('admin-kyc-action');
   const files = [data.files.document, data.files.selfie].filter(reviewable);
   const offerWaiting = data.offer?.approval_status === 'pending_approval';
-  const canOffer = may('admin-offer-issue') && stage === 'kyc' && !offerWaiting;
-  const canDecline = may('admin-applicant-decline') && DECLINABLE_STAGES.includes(stage);
-  const canApprove = may('admin-identity-approve') && declineWaiting(data);
-  const canResend =
-    may('admin-applicant-resend-link') && applicant.email !== null && RESEND_STAGES.includes(stage);
-  const canOverride = may('admin-applicant-override-tier') && OVERRIDE_STAGES.includes(stage);
+  const showOffer =
+    may('admin-offer-issue') && canIssueOffer(stage, { offerAwaitingApproval: offerWaiting });
+  const showDecline = may('admin-applicant-decline') && canDecline(stage);
+  // Veriff declined and the application waits for staff to decide.
+  const showApprove =
+    may('admin-identity-approve') && canApproveIdentity(stage, data.screening?.decision ?? null);
+  const showResend =
+    may('admin-applicant-resend-link') && applicant.email !== null && canResendLink(stage);
+  const showOverride = may('admin-applicant-override-tier') && canOverrideTier(stage);
   const nothing =
-    files.length === 0 && !canOffer && !canDecline && !canResend && !canOverride && !canApprove;
+    files.length === 0 &&
+    !showOffer &&
+    !showDecline &&
+    !showResend &&
+    !showOverride &&
+    !showApprove;
 
   const onResend = () => {
     if (resend.isPending) return;
     resend.mutate(applicant.id, {
       onSuccess: () => toast.success('Link sent'),
-      onError: (error) => {
-        console.error('admin-applicant-resend-link failed', error);
-        toast.error('Failed to send the link', { description: refusalMessage(error) });
-      },
+      onError: toastFailure('Failed to send the link', 'admin-applicant-resend-link'),
     });
   };
 
@@ -342,34 +339,34 @@ function CaseActions({ data, staff, name }: { data: Case; staff: StaffMember; na
           ))}
         </ul>
       ) : null}
-      {canApprove ? (
+      {showApprove ? (
         <p className="mb-2 text-sm">
           Veriff declined this identity check. Approve it (the application moves on to offers) or
           decline the application.
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        {canApprove ? (
+        {showApprove ? (
           <Button size="sm" onClick={() => setDialog('approve')}>
             Approve identity
           </Button>
         ) : null}
-        {canOffer ? (
+        {showOffer ? (
           <Button size="sm" variant="outline" onClick={() => setDialog('offer')}>
             Issue offer
           </Button>
         ) : null}
-        {canOverride ? (
+        {showOverride ? (
           <Button size="sm" variant="outline" onClick={() => setDialog('tier')}>
             Override tier
           </Button>
         ) : null}
-        {canResend ? (
+        {showResend ? (
           <Button size="sm" variant="outline" onClick={onResend} disabled={resend.isPending}>
             {resend.isPending ? 'Sending...' : 'Resend link'}
           </Button>
         ) : null}
-        {canDecline ? (
+        {showDecline ? (
           <Button size="sm" variant="outline" onClick={() => setDialog('decline')}>
             Decline
           </Button>
@@ -461,7 +458,7 @@ function Screening({ data }: { data: Case }) {
             ['Status', screeningStatusLabel(check.status)],
             [
               'Decision',
-              declineWaiting(data) ? (
+              canApproveIdentity(data.applicant.stage, check.decision) ? (
                 <Badge variant="destructive">Veriff declined — decision needed</Badge>
               ) : (
                 screeningDecisionLabel(check.decision)

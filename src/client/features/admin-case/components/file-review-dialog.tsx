@@ -15,8 +15,8 @@ import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { useKycAction, type KycAction } from '#client/lib/staff/api/kyc.ts';
-import { refusalMessage } from '#client/components/staff/override-tier-dialog.tsx';
 import { KYC_TYPE_LABELS } from '#client/components/staff/kyc/kyc-format.ts';
+import { toastFailure } from '#client/lib/react-query.ts';
 
 const SUCCESS: Record<KycAction, string> = {
   approve: 'KYC approved successfully',
@@ -84,10 +84,7 @@ function ReviewForm({
           toast.success(SUCCESS[action]);
           onClose();
         },
-        onError: (error) => {
-          console.error('admin-kyc-action failed', error);
-          toast.error(`Failed to ${action} KYC`, { description: refusalMessage(error) });
-        },
+        onError: toastFailure(`Failed to ${action} KYC`, 'admin-kyc-action'),
       },
     );
   };

@@ -20,7 +20,7 @@ import {
 } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { useIssueOffer } from '#client/lib/staff/api/offers.ts';
-import { refusalMessage } from '#client/components/staff/override-tier-dialog.tsx';
+import { toastFailure } from '#client/lib/react-query.ts';
 
 type Props = {
   basicId: string;
@@ -75,10 +75,7 @@ function IssueOfferForm({
           }
           onClose();
         },
-        onError: (error) => {
-          console.error('admin-offer-issue failed', error);
-          toast.error('Failed to issue offer', { description: refusalMessage(error) });
-        },
+        onError: toastFailure('Failed to issue offer', 'admin-offer-issue'),
       },
     );
   };

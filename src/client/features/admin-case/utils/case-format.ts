@@ -43,14 +43,3 @@ export function formatIncome(pounds: number): string {
   }).format(pounds);
 }
 
-/** The stages in which each case action applies (the server refuses the rest anyway). */
-export const OVERRIDE_STAGES: readonly Stage[] = [
-  'basic',
-  'invited',
-  'code_verified',
-  'detailed',
-  'kyc_in_progress',
-  'kyc',
-  'tier_offer',
-];
-export const RESEND_STAGES: readonly Stage[] = OVERRIDE_STAGES;

@@ -1,6 +1,5 @@
 import { History } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { useState, type ReactNode } from 'react';
 import type {
   DataProtectionResponse,
   ErasureRequestRow,
@@ -17,12 +16,16 @@ import {
   TableHeader,
   TableRow,
 } from '#client/components/ui/table.tsx';
-import { isApiError } from '#client/lib/api-client.ts';
 import { useDataProtection } from '#client/lib/staff/api/data-protection.ts';
 import { useMayCall, useStaffMember } from '#client/lib/staff/api/get-me.ts';
 import { useReturnFocus } from '#client/lib/staff/use-return-focus.ts';
 import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
-import { TabEmpty, TabError, TabLoading } from '#client/components/staff/tab-state.tsx';
+import {
+  TabEmpty,
+  TabError,
+  TabLoading,
+  useLoadFailureToast,
+} from '#client/components/staff/tab-state.tsx';
 import { formatValue } from '#client/components/staff/timeline/timeline-format.ts';
 import {
   TimelineSheet,
@@ -240,11 +243,7 @@ export default function DataProtectionTab() {
     row: null,
   });
 
-  useEffect(() => {
-    if (!view.isError) return;
-    console.error('admin-data-protection failed', view.error);
-    if (!(isApiError(view.error) && view.error.status === 401)) toast.error(LOAD_ERROR);
-  }, [view.isError, view.error, view.errorUpdatedAt]);
+  useLoadFailureToast(view, 'admin-data-protection', LOAD_ERROR);
 
   if (view.isPending) return <TabLoading label="Loading data protection..." />;
   if (view.isError) return <TabError message={LOAD_ERROR} onRetry={() => void view.refetch()} />;

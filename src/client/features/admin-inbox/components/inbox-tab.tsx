@@ -9,16 +9,7 @@ import {
   type InboxTable,
 } from '#shared/schemas/admin-lists.ts';
 import { INBOX_STATUSES, type InboxStatus } from '#shared/stages.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#client/components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '#client/components/staff/confirm-dialog.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
@@ -39,7 +30,7 @@ import {
   TableHeader,
   TableRow,
 } from '#client/components/ui/table.tsx';
-import { isApiError } from '#client/lib/api-client.ts';
+import { toastFailure } from '#client/lib/react-query.ts';
 import { cn } from '#client/utils/cn.ts';
 import {
   useBulkUpdateInbox,
@@ -97,10 +88,9 @@ function isStatusFilter(value: string): value is StatusFilter {
 }
 
 /** Toasts and logs a failure, unless the token was refused (the gate says so instead). */
+/** A failed load or act: logged as `<context> failed`, toasted as `message` (never a 401). */
 function reportFailure(context: string, message: string, error: unknown) {
-  console.error(`${context} failed`, error);
-  if (isApiError(error) && error.status === 401) return;
-  toast.error(message);
+  toastFailure(message, context, { errorDescription: false })(error);
 }
 
 function MetricCard({ label, value }: { label: string; value: number | undefined }) {
@@ -440,21 +430,17 @@ export function InboxTab<Row extends InboxRow>({ config }: { config: InboxConfig
         </div>
       </div>
 
-      <AlertDialog open={confirmingArchive} onOpenChange={setConfirmingArchive}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Archive {archiveWhat}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              They leave the New and Reviewed lists. The Archived filter still shows them, and their
-              status can be changed back there.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => onBulk('archived')}>Archive</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmingArchive}
+        onOpenChange={setConfirmingArchive}
+        title={`Archive ${archiveWhat}?`}
+        description="They leave the New and Reviewed lists. The Archived filter still shows them, and their status can be changed back there."
+        confirmLabel="Archive"
+        onConfirm={() => {
+          setConfirmingArchive(false);
+          onBulk('archived');
+        }}
+      />
 
       {body}
 

@@ -1,15 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#client/components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '#client/components/staff/confirm-dialog.tsx';
+import { toastFailure } from '#client/lib/react-query.ts';
 import { SettingSwitchCard } from './setting-switch-card.tsx';
 import { useMaintenanceState, useToggleMaintenance } from '../api/maintenance.ts';
 
@@ -28,10 +20,9 @@ export function MaintenanceSwitch() {
     toggle.mutate(next, {
       onSuccess: ({ enabled: now }) =>
         toast.success(now ? 'Maintenance mode enabled' : 'Maintenance mode disabled'),
-      onError: (error) => {
-        console.error('admin-maintenance-toggle failed', error);
-        toast.error('Failed to toggle maintenance mode');
-      },
+      onError: toastFailure('Failed to toggle maintenance mode', 'admin-maintenance-toggle', {
+        errorDescription: false,
+      }),
     });
   };
 
@@ -44,22 +35,17 @@ export function MaintenanceSwitch() {
         disabled={state.isPending || toggle.isPending}
         onCheckedChange={(next) => (next ? setConfirming(true) : change(false))}
       />
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Take the site offline?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Every public page, open ones included, shows the maintenance page at once: visitors
-              and applicants cannot apply, continue an application or send a message until you turn
-              maintenance off. The staff panel stays available.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => change(true)}>Take offline</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Take the site offline?"
+        description="Every public page, open ones included, shows the maintenance page at once: visitors and applicants cannot apply, continue an application or send a message until you turn maintenance off. The staff panel stays available."
+        confirmLabel="Take offline"
+        onConfirm={() => {
+          setConfirming(false);
+          change(true);
+        }}
+      />
     </>
   );
 }

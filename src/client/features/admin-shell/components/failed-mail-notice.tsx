@@ -1,17 +1,8 @@
 import { LoaderCircle, MailWarning, RotateCw } from 'lucide-react';
-import { useState, type MouseEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { FailedMailRow } from '#shared/schemas/mail.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#client/components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '#client/components/staff/confirm-dialog.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent } from '#client/components/ui/card.tsx';
 import {
@@ -21,17 +12,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
-import { isApiError } from '#client/lib/api-client.ts';
+import { toastFailure } from '#client/lib/react-query.ts';
 import { useFailedMail, useRetryMail } from '../api/failed-mail.ts';
 import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
 
 const emails = (n: number) => (n === 1 ? '1 e-mail' : `${n} e-mails`);
 
-function retryFailed(error: unknown) {
-  console.error('admin-email-retry failed', error);
-  if (isApiError(error) && error.status === 401) return;
-  toast.error('Retry failed', { description: isApiError(error) ? error.message : undefined });
-}
+const retryFailed = toastFailure('Retry failed', 'admin-email-retry');
 
 /** One failed mail in the review dialog, with its own Retry. */
 function FailedMailItem({ mail }: { mail: FailedMailRow }) {
@@ -92,26 +79,14 @@ export function FailedMailNotice() {
   const total = failed.data?.total ?? 0;
   if (total === 0) return null;
 
-  const onRetryAll = (event: MouseEvent<HTMLButtonElement>) => {
-    // The dialog stays open, busy, until the server answers.
-    event.preventDefault();
-    retryAll.mutate(
-      { all: true },
-      {
-        onSuccess: ({ retried }) => {
-          setConfirming(false);
-          setReviewing(false);
-          toast.success('E-mails queued again', {
-            description: `${emails(retried)} will be sent now.`,
-          });
-        },
-        onError: (error) => {
-          setConfirming(false);
-          retryFailed(error);
-        },
-      },
-    );
-  };
+  // The dialog stays open, busy, until the server answers.
+  const onRetryAll = () =>
+    retryAll.mutateAsync({ all: true }).then(({ retried }) => {
+      setReviewing(false);
+      toast.success('E-mails queued again', {
+        description: `${emails(retried)} will be sent now.`,
+      });
+    }, retryFailed);
 
   const rows = failed.data?.data ?? [];
   return (
@@ -157,33 +132,16 @@ export function FailedMailNotice() {
         </DialogContent>
       </Dialog>
 
-      <AlertDialog
+      <ConfirmDialog
         open={confirming}
-        onOpenChange={(next) => !retryAll.isPending && setConfirming(next)}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Send {emails(total)} again?</AlertDialogTitle>
-            <AlertDialogDescription>
-              They go back into the queue and are sent at once if the mail server accepts them.
-              Check that the cause has been fixed first, or they will fail again.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={retryAll.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={onRetryAll} disabled={retryAll.isPending}>
-              {retryAll.isPending ? (
-                <>
-                  <LoaderCircle className="animate-spin" aria-hidden="true" />
-                  Retrying...
-                </>
-              ) : (
-                'Retry all'
-              )}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onOpenChange={setConfirming}
+        busy={retryAll.isPending}
+        title={`Send ${emails(total)} again?`}
+        description="They go back into the queue and are sent at once if the mail server accepts them. Check that the cause has been fixed first, or they will fail again."
+        confirmLabel="Retry all"
+        busyLabel="Retrying..."
+        onConfirm={onRetryAll}
+      />
     </Card>
   );
 }

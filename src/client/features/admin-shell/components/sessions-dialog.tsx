@@ -1,17 +1,7 @@
 import { MonitorSmartphone } from 'lucide-react';
-import { useState, type MouseEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { SessionListRow } from '#shared/schemas/staff.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#client/components/ui/alert-dialog.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import {
@@ -23,7 +13,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '#client/components/ui/dialog.tsx';
-import { isApiError } from '#client/lib/api-client.ts';
+import { ConfirmDialog } from '#client/components/staff/confirm-dialog.tsx';
+import { toastFailure } from '#client/lib/react-query.ts';
 import { clearStaffToken } from '#client/lib/staff-token.ts';
 import { useSessions } from '../api/get-sessions.ts';
 import { useRevokeSession } from '../api/revoke-session.ts';
@@ -32,11 +23,7 @@ import { describeUserAgent } from '../utils/user-agent.ts';
 import { TabError, TabLoading } from '#client/components/staff/tab-state.tsx';
 import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 
-function revokeFailed(error: unknown) {
-  console.error('admin-session-revoke failed', error);
-  if (isApiError(error) && error.status === 401) return;
-  toast.error('Failed to sign out', { description: isApiError(error) ? error.message : undefined });
-}
+const revokeFailed = toastFailure('Failed to sign out', 'admin-session-revoke');
 
 /** This tab's own session is gone on the server: forget the token here too (back to the gate). */
 function signedOutHere(description?: string) {
@@ -110,21 +97,11 @@ export function SessionsDialog() {
   const sessions = useSessions(open);
   const revokeAll = useRevokeSession();
 
-  const onRevokeAll = (event: MouseEvent<HTMLButtonElement>) => {
-    // The dialog stays open, busy, until the server answers.
-    event.preventDefault();
-    revokeAll.mutate(
-      { all: true },
-      {
-        // Every session ends, this one too.
-        onSuccess: () => signedOutHere('Every session of yours has ended.'),
-        onError: (error) => {
-          setConfirming(false);
-          revokeFailed(error);
-        },
-      },
-    );
-  };
+  // Every session ends, this one too.
+  const onRevokeAll = () =>
+    revokeAll
+      .mutateAsync({ all: true })
+      .then(() => signedOutHere('Every session of yours has ended.'), revokeFailed);
 
   const rows = sessions.data?.data ?? [];
   let body;
@@ -169,30 +146,15 @@ export function SessionsDialog() {
           </Button>
         </DialogFooter>
 
-        <AlertDialog
+        <ConfirmDialog
           open={confirming}
-          onOpenChange={(next) => !revokeAll.isPending && setConfirming(next)}
-        >
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Sign out everywhere?</AlertDialogTitle>
-              <AlertDialogDescription>
-                Every session of yours ends, this one too. You will need your passphrase and a code
-                to sign in again.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel disabled={revokeAll.isPending}>Cancel</AlertDialogCancel>
-              <AlertDialogAction onClick={onRevokeAll} disabled={revokeAll.isPending}>
-                <BusyLabel
-                  busy={revokeAll.isPending}
-                  idle="Sign out everywhere"
-                  working="Signing out..."
-                />
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          onOpenChange={setConfirming}
+          title="Sign out everywhere?"
+          description="Every session of yours ends, this one too. You will need your passphrase and a code to sign in again."
+          confirmLabel="Sign out everywhere"
+          busyLabel="Signing out..."
+          onConfirm={onRevokeAll}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -16,10 +16,11 @@ import {
   SelectTrigger,
   SelectValue,
 } from '#client/components/ui/select.tsx';
-import { isApiError } from '#client/lib/api-client.ts';
+import { showServerErrors } from '#client/components/staff/form.tsx';
 import { useInviteStaff } from '../api/invite-staff.ts';
 import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 import { ROLE_SUMMARIES } from './staff-format.ts';
+import { toastFailure } from '#client/lib/react-query.ts';
 
 const FIELDS = ['name', 'email', 'role'] as const;
 const fieldId = (name: (typeof FIELDS)[number]) => `staff-invite-${name}`;
@@ -52,18 +53,8 @@ export function StaffInviteForm() {
         document.getElementById(fieldId('name'))?.focus();
       },
       onError: (error) => {
-        console.error('admin-staff-invite failed', error);
-        if (isApiError(error) && error.status === 401) return;
-        let focus = true;
-        for (const field of FIELDS) {
-          const detail = isApiError(error) ? error.details?.[field] : undefined;
-          if (!detail) continue;
-          form.setError(field, { message: detail }, { shouldFocus: focus });
-          focus = false;
-        }
-        toast.error('Failed to send invitation', {
-          description: isApiError(error) ? error.message : undefined,
-        });
+        showServerErrors(form, error, FIELDS);
+        toastFailure('Failed to send invitation', 'admin-staff-invite')(error);
       },
     });
   });

@@ -1,9 +1,11 @@
-import { useEffect } from 'react';
-import { toast } from 'sonner';
-import { isApiError } from '#client/lib/api-client.ts';
 import { useStaffMember } from '#client/lib/staff/api/get-me.ts';
 import { useStaffList } from '../api/get-staff.ts';
-import { TabEmpty, TabError, TabLoading } from '#client/components/staff/tab-state.tsx';
+import {
+  TabEmpty,
+  TabError,
+  TabLoading,
+  useLoadFailureToast,
+} from '#client/components/staff/tab-state.tsx';
 import { StaffInviteForm } from './staff-invite-form.tsx';
 import { StaffTable } from './staff-table.tsx';
 
@@ -14,11 +16,7 @@ export default function StaffTab() {
   const list = useStaffList();
   const me = useStaffMember();
 
-  useEffect(() => {
-    if (!list.isError) return;
-    console.error('admin-staff-list failed', list.error);
-    if (!(isApiError(list.error) && list.error.status === 401)) toast.error(LOAD_ERROR);
-  }, [list.isError, list.error, list.errorUpdatedAt]);
+  useLoadFailureToast(list, 'admin-staff-list', LOAD_ERROR);
 
   const rows = list.data?.data ?? [];
   let body;

@@ -1,17 +1,7 @@
-import { useState, type MouseEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { StaffListRow } from '#shared/schemas/staff.ts';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '#shared/staff.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#client/components/ui/alert-dialog.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import {
@@ -29,12 +19,12 @@ import {
   TableHeader,
   TableRow,
 } from '#client/components/ui/table.tsx';
-import { isApiError } from '#client/lib/api-client.ts';
+import { ConfirmDialog } from '#client/components/staff/confirm-dialog.tsx';
+import { toastFailure } from '#client/lib/react-query.ts';
 import { useResetStaffMfa } from '../api/reset-staff-mfa.ts';
 import { useUpdateStaff } from '../api/update-staff.ts';
 import { useReturnFocus } from '#client/lib/staff/use-return-focus.ts';
 import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
-import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 import { isStaffRole, STATUS_LABELS } from './staff-format.ts';
 
 /** An act waiting for the owner's confirmation. */
@@ -45,13 +35,6 @@ type Pending =
 
 /** Each row's role select, found again to take focus back when its dialog closes. */
 const roleSelectId = (row: StaffListRow) => `staff-role-${row.id}`;
-
-function failed(title: string, error: unknown) {
-  console.error(title, error);
-  // A 401 has already brought the gate back; anything else (403, LAST_OWNER's 409) says why.
-  if (isApiError(error) && error.status === 401) return;
-  toast.error(title, { description: isApiError(error) ? error.message : undefined });
-}
 
 function confirmation(pending: Pending, self: boolean) {
   const { name } = pending.row;
@@ -102,41 +85,32 @@ export function StaffTable({ rows, selfId }: StaffTableProps) {
       { id: row.id, status: 'active' },
       {
         onSuccess: () => toast.success('Member enabled', { description: row.name }),
-        onError: (error) => failed('Failed to enable member', error),
+        onError: toastFailure('Failed to enable member', 'admin-staff-update'),
       },
     );
   };
 
-  const onConfirm = (event: MouseEvent<HTMLButtonElement>) => {
-    // The dialog stays open, busy, until the server answers.
-    event.preventDefault();
-    if (!pending || busy) return;
-    const close = () => setPending(null);
-    const { row } = pending;
-    if (pending.kind === 'reset') {
-      reset.mutate(row.id, {
-        onSuccess: () => toast.success('Second factor reset', { description: row.name }),
-        onError: (error) => failed('Failed to reset second factor', error),
-        onSettled: close,
-      });
-      return;
+  /** The confirmed act; a 403 or LAST_OWNER's 409 is toasted with the server's reason. */
+  const onConfirm = (act: Pending) => {
+    const { row } = act;
+    if (act.kind === 'reset') {
+      return reset
+        .mutateAsync(row.id)
+        .then(
+          () => toast.success('Second factor reset', { description: row.name }),
+          toastFailure('Failed to reset second factor', 'admin-staff-reset-mfa'),
+        );
     }
-    const input =
-      pending.kind === 'role'
-        ? { id: row.id, role: pending.role }
-        : { id: row.id, status: 'disabled' as const };
-    update.mutate(input, {
-      onSuccess: () =>
-        toast.success(pending.kind === 'role' ? 'Role changed' : 'Member disabled', {
-          description: row.name,
-        }),
-      onError: (error) =>
-        failed(
-          pending.kind === 'role' ? 'Failed to change role' : 'Failed to disable member',
-          error,
+    const role = act.kind === 'role';
+    return update
+      .mutateAsync(role ? { id: row.id, role: act.role } : { id: row.id, status: 'disabled' })
+      .then(
+        () => toast.success(role ? 'Role changed' : 'Member disabled', { description: row.name }),
+        toastFailure(
+          role ? 'Failed to change role' : 'Failed to disable member',
+          'admin-staff-update',
         ),
-      onSettled: close,
-    });
+      );
   };
 
   const text = pending ? confirmation(pending, pending.row.id === selfId) : null;
@@ -262,25 +236,17 @@ export function StaffTable({ rows, selfId }: StaffTableProps) {
         </TableBody>
       </Table>
 
-      <AlertDialog
+      <ConfirmDialog
         open={pending !== null}
-        onOpenChange={(open) => !open && !busy && setPending(null)}
-      >
-        {text ? (
-          <AlertDialogContent onCloseAutoFocus={focus.onCloseAutoFocus}>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{text.title}</AlertDialogTitle>
-              <AlertDialogDescription>{text.description}</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-              <AlertDialogAction onClick={onConfirm} disabled={busy}>
-                <BusyLabel busy={busy} idle={text.action} working={text.busy} />
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        ) : null}
-      </AlertDialog>
+        onOpenChange={(open) => !open && setPending(null)}
+        busy={busy}
+        title={text?.title}
+        description={text?.description}
+        confirmLabel={text?.action}
+        busyLabel={text?.busy}
+        onConfirm={() => (pending ? onConfirm(pending) : undefined)}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
+      />
     </>
   );
 }

@@ -14,10 +14,10 @@ import {
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
-import { isApiError } from '#client/lib/api-client.ts';
 import { useActivate } from '../../api/activations.ts';
 import { formatStaffDate } from '#client/lib/staff/format-date.ts';
 import { QueueCaseMeta } from '#client/components/staff/queue-controls.tsx';
+import { toastFailure } from '#client/lib/react-query.ts';
 
 /** SPEC §5: card last 4 is optional, but exactly 4 when given. */
 function last4Error(value: string): string | null {
@@ -56,13 +56,7 @@ export function ActivationCard({ row, slaHours }: { row: ActivationListRow; slaH
       })
       .then(
         () => toast.success('Account activated successfully!'),
-        (cause: unknown) => {
-          console.error('admin-activation failed', cause);
-          const refused = isApiError(cause) && cause.status >= 400 && cause.status < 500;
-          toast.error('Failed to activate account', {
-            description: refused ? cause.message : undefined,
-          });
-        },
+        toastFailure('Failed to activate account', 'admin-activation'),
       );
   };
 

@@ -9,12 +9,10 @@ import { TabEmpty, TabError, TabLoading } from '#client/components/staff/tab-sta
 import { ApplicantFiltersBar, NO_FILTERS, type ApplicantFilters } from './applicant-filters.tsx';
 import { ApplicantsTable } from './applicants-table.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
-import {
-  OverrideTierDialog,
-  refusalMessage,
-} from '#client/components/staff/override-tier-dialog.tsx';
+import { OverrideTierDialog } from '#client/components/staff/override-tier-dialog.tsx';
 import { TimelineSheet } from '#client/components/staff/timeline/timeline-sheet.tsx';
 import { useReturnFocus } from '#client/lib/staff/use-return-focus.ts';
+import { toastFailure } from '#client/lib/react-query.ts';
 
 type DialogKind = 'timeline' | 'tier' | 'invite';
 
@@ -62,10 +60,7 @@ export default function ApplicantsTab() {
   const onResendLink = (row: ApplicantRow) => {
     resend.mutate(row.id, {
       onSuccess: () => toast.success('Magic link sent successfully'),
-      onError: (error) => {
-        console.error('admin-applicant-resend-link failed', error);
-        toast.error('Failed to send magic link', { description: refusalMessage(error) });
-      },
+      onError: toastFailure('Failed to send magic link', 'admin-applicant-resend-link'),
     });
   };
 

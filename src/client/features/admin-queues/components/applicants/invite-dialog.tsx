@@ -12,7 +12,7 @@ import {
 } from '#client/components/ui/dialog.tsx';
 import { useInviteApplicant } from '#client/lib/staff/api/applicants.ts';
 import { applicantName } from '#client/lib/staff/applicant-name.ts';
-import { refusalMessage } from '#client/components/staff/override-tier-dialog.tsx';
+import { toastFailure } from '#client/lib/react-query.ts';
 
 type Props = {
   /** The row it is about; kept while the dialog animates closed. */
@@ -51,10 +51,7 @@ function InviteContent({ applicant, onClose }: { applicant: ApplicantRow; onClos
         setCode(response.code);
         toast.success('Invitation sent');
       },
-      onError: (error) => {
-        console.error('admin-applicant-invite failed', error);
-        toast.error('Failed to send invitation', { description: refusalMessage(error) });
-      },
+      onError: toastFailure('Failed to send invitation', 'admin-applicant-invite'),
     });
   };
 

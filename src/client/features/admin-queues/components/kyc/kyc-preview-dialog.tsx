@@ -16,7 +16,6 @@ import {
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { isApiError } from '#client/lib/api-client.ts';
 import { useKycAction, type KycAction } from '#client/lib/staff/api/kyc.ts';
 import {
   applicantNameOf,
@@ -27,6 +26,7 @@ import {
 import { KycStatusBadge } from '#client/components/staff/kyc/kyc-status-badge.tsx';
 import { useKycFileUrl } from '#client/components/staff/kyc/use-kyc-file-url.ts';
 import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
+import { toastFailure } from '#client/lib/react-query.ts';
 
 type Props = {
   /** The file it shows; kept while the dialog animates closed. */
@@ -76,13 +76,7 @@ function PreviewContent({ file, onClose }: { file: KycListFile; onClose: () => v
           toast.success(SUCCESS[kind]);
           onClose();
         },
-        onError: (error) => {
-          console.error('admin-kyc-action failed', error);
-          const refused = isApiError(error) && error.status >= 400 && error.status < 500;
-          toast.error(`Failed to ${kind} KYC`, {
-            description: refused ? error.message : undefined,
-          });
-        },
+        onError: toastFailure(`Failed to ${kind} KYC`, 'admin-kyc-action'),
       },
     );
   };

@@ -15,9 +15,10 @@ import {
 } from '#client/components/ui/dialog.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { isApiError } from '#client/lib/api-client.ts';
+import { showServerErrors } from '#client/components/staff/form.tsx';
 import { useClearSanctions } from '../../api/clear-sanctions.ts';
 import { BusyLabel } from '#client/components/ui/busy-label.tsx';
+import { toastFailure } from '#client/lib/react-query.ts';
 
 type Props = {
   basicId: string;
@@ -67,14 +68,8 @@ export function ClearSanctionsDialog({
         form.reset({ basic_id: basicId, reason: '' });
       },
       onError: (cause) => {
-        console.error('admin-sanctions-clear failed', cause);
-        if (isApiError(cause) && cause.status === 401) return;
-        const detail = isApiError(cause) ? cause.details?.reason : undefined;
-        if (detail) form.setError('reason', { message: detail }, { shouldFocus: true });
-        const refused = isApiError(cause) && cause.status >= 400 && cause.status < 500;
-        toast.error('Failed to clear match', {
-          description: refused ? cause.message : undefined,
-        });
+        showServerErrors(form, cause, ['reason']);
+        toastFailure('Failed to clear match', 'admin-sanctions-clear')(cause);
       },
     });
   });

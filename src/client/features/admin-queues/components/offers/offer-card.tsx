@@ -24,7 +24,6 @@ import {
   SelectValue,
 } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { isApiError } from '#client/lib/api-client.ts';
 import { useMayCall, useStaffMember } from '#client/lib/staff/api/get-me.ts';
 import { useIssueOffer } from '#client/lib/staff/api/offers.ts';
 import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
@@ -40,6 +39,7 @@ import {
   sanctionsClearedText,
 } from './offer-format.ts';
 import { ClearSanctionsDialog } from './clear-sanctions-dialog.tsx';
+import { toastFailure } from '#client/lib/react-query.ts';
 
 const INVALID_TIER = 'Please select a valid tier';
 
@@ -249,13 +249,7 @@ function IssueOfferForm({
           toast.success('Offer issued successfully');
         }
       },
-      (error: unknown) => {
-        console.error('admin-offer-issue failed', error);
-        const refused = isApiError(error) && error.status >= 400 && error.status < 500;
-        toast.error('Failed to issue offer', {
-          description: refused ? error.message : undefined,
-        });
-      },
+      toastFailure('Failed to issue offer', 'admin-offer-issue'),
     );
   };
 

@@ -17,6 +17,7 @@ import {
 } from '#client/components/ui/select.tsx';
 import { isApiError } from '#client/lib/api-client.ts';
 import { useSendTestEmail } from '../../api/email-test.ts';
+import { toastFailure } from '#client/lib/react-query.ts';
 
 type Kind = 'eoi' | 'contact';
 
@@ -69,12 +70,10 @@ export function EmailTestPanel() {
     send.mutate(parsed.data, {
       onSuccess: ({ to }) => toast.success(copy.ok, { description: `Sent to ${to}` }),
       onError: (error) => {
-        console.error('admin-email-test failed', error);
-        if (isApiError(error) && error.status === 401) return;
         if (isApiError(error) && error.details) {
           setErrors({ name: error.details.name, email: error.details.email });
         }
-        toast.error(copy.failed, { description: isApiError(error) ? error.message : undefined });
+        toastFailure(copy.failed, 'admin-email-test')(error);
       },
     });
   };

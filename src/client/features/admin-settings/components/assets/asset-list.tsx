@@ -1,18 +1,8 @@
-import { LoaderCircle, Trash2 } from 'lucide-react';
-import { useState, type MouseEvent } from 'react';
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatFileSize, type AssetRow } from '#shared/schemas/admin-lists.ts';
 import { TIER_INFO } from '#shared/tiers.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#client/components/ui/alert-dialog.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import {
@@ -23,7 +13,8 @@ import {
   TableHeader,
   TableRow,
 } from '#client/components/ui/table.tsx';
-import { isApiError } from '#client/lib/api-client.ts';
+import { ConfirmDialog } from '#client/components/staff/confirm-dialog.tsx';
+import { toastFailure } from '#client/lib/react-query.ts';
 import { useDeleteAsset } from '../../api/assets.ts';
 import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
 
@@ -32,62 +23,33 @@ function DeleteAsset({ asset }: { asset: AssetRow }) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteAsset();
   const tierName = TIER_INFO[asset.tier].name;
-
-  const onConfirm = (event: MouseEvent<HTMLButtonElement>) => {
-    // Radix would close the dialog at once; it closes when the delete has gone through.
-    event.preventDefault();
-    remove.mutate(asset.id, {
-      onSuccess: () => {
-        setOpen(false);
-        toast.success('Asset deleted successfully');
-      },
-      onError: (error) => {
-        console.error('admin-asset-delete failed', error);
-        setOpen(false);
-        if (isApiError(error) && error.status === 401) return;
-        toast.error('Delete failed', {
-          description: isApiError(error) ? error.message : undefined,
-        });
-      },
-    });
-  };
-
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        <Trash2 aria-hidden="true" />
-        Delete
-        <span className="sr-only">
-          {' '}
-          {asset.file_name} ({tierName})
-        </span>
-      </Button>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this asset?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {asset.file_name} ({tierName}) will be removed for good. If it is the newest artwork of
-            its tier, /cards shows the one before it, or the default card.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm} disabled={remove.isPending}>
-            {remove.isPending ? (
-              <>
-                <LoaderCircle
-                  aria-hidden="true"
-                  className="animate-spin motion-reduce:animate-none"
-                />
-                Deleting...
-              </>
-            ) : (
-              'Delete'
-            )}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+          <Trash2 aria-hidden="true" />
+          Delete
+          <span className="sr-only">
+            {' '}
+            {asset.file_name} ({tierName})
+          </span>
+        </Button>
+      }
+      title="Delete this asset?"
+      description={`${asset.file_name} (${tierName}) will be removed for good. If it is the newest artwork of its tier, /cards shows the one before it, or the default card.`}
+      confirmLabel="Delete"
+      busyLabel="Deleting..."
+      onConfirm={() =>
+        remove
+          .mutateAsync(asset.id)
+          .then(
+            () => toast.success('Asset deleted successfully'),
+            toastFailure('Delete failed', 'admin-asset-delete'),
+          )
+      }
+    />
   );
 }
 

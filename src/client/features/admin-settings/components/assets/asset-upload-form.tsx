@@ -17,6 +17,7 @@ import {
 import { isApiError } from '#client/lib/api-client.ts';
 import { useUploadAsset } from '../../api/assets.ts';
 import { ASSET_ACCEPT, checkAssetUpload } from './asset-file.ts';
+import { toastFailure } from '#client/lib/react-query.ts';
 
 type FieldErrors = { file?: string; tier?: string };
 
@@ -57,12 +58,9 @@ export function AssetUploadForm() {
           setInputKey((key) => key + 1);
         },
         onError: (error) => {
-          console.error('admin-asset-upload failed', error);
-          if (isApiError(error) && error.status === 401) return;
-          const message = isApiError(error) ? error.message : undefined;
           if (isApiError(error) && error.details?.file) setErrors({ file: error.details.file });
           if (isApiError(error) && error.details?.tier) setErrors({ tier: error.details.tier });
-          toast.error('Upload failed', { description: message });
+          toastFailure('Upload failed', 'admin-asset-upload')(error);
         },
       },
     );

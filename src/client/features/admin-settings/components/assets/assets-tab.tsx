@@ -1,8 +1,10 @@
-import { useEffect } from 'react';
-import { toast } from 'sonner';
-import { isApiError } from '#client/lib/api-client.ts';
 import { useAssetList } from '../../api/assets.ts';
-import { TabEmpty, TabError, TabLoading } from '#client/components/staff/tab-state.tsx';
+import {
+  TabEmpty,
+  TabError,
+  TabLoading,
+  useLoadFailureToast,
+} from '#client/components/staff/tab-state.tsx';
 import { AssetList } from './asset-list.tsx';
 import { AssetUploadForm } from './asset-upload-form.tsx';
 
@@ -12,11 +14,7 @@ const LOAD_ERROR = 'Failed to load assets';
 export default function AssetsTab() {
   const list = useAssetList();
 
-  useEffect(() => {
-    if (!list.isError) return;
-    console.error('admin-asset-list failed', list.error);
-    if (!(isApiError(list.error) && list.error.status === 401)) toast.error(LOAD_ERROR);
-  }, [list.isError, list.error, list.errorUpdatedAt]);
+  useLoadFailureToast(list, 'admin-asset-list', LOAD_ERROR);
 
   let body;
   if (list.isPending) body = <TabLoading />;

@@ -10,6 +10,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { isApiError } from '#client/lib/api-client.ts';
 import { useGenerateInvites } from '../../api/invites.ts';
+import { toastFailure } from '#client/lib/react-query.ts';
 
 /** SPEC §9: batches of 1–100, 10 by default, and a quick 50. */
 export const DEFAULT_COUNT = 10;
@@ -59,14 +60,10 @@ export function InviteGenerateForm({ onGenerated }: { onGenerated: (codes: strin
         });
       },
       onError: (error) => {
-        console.error('admin-invite-generate failed', error);
-        if (isApiError(error) && error.status === 401) return;
         if (isApiError(error) && error.details) {
           setErrors({ count: error.details.count, issued_to: error.details.issued_to });
         }
-        toast.error('Failed to generate codes', {
-          description: isApiError(error) ? error.message : undefined,
-        });
+        toastFailure('Failed to generate codes', 'admin-invite-generate')(error);
       },
     });
   };

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { SettingSwitchCard } from '../setting-switch-card.tsx';
-import { isApiError } from '#client/lib/api-client.ts';
 import { useInviteModeState, useToggleInviteMode } from '../../api/invites.ts';
+import { toastFailure } from '#client/lib/react-query.ts';
 
 /**
  * SPEC §2 'Invites': the invite mode toggle. On, the site asks visitors for an invitation code;
@@ -16,11 +16,9 @@ export function InviteModeSwitch() {
     toggle.mutate(next, {
       onSuccess: ({ enabled: now }) =>
         toast.success(now ? 'Invite mode enabled' : 'Invite mode disabled'),
-      onError: (error) => {
-        console.error('admin-invite-toggle failed', error);
-        if (isApiError(error) && error.status === 401) return;
-        toast.error('Failed to toggle invite mode');
-      },
+      onError: toastFailure('Failed to toggle invite mode', 'admin-invite-toggle', {
+        errorDescription: false,
+      }),
     });
   };
 

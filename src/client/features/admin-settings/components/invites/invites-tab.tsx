@@ -1,5 +1,5 @@
 import { Copy } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { InviteCodeRow } from '#shared/schemas/admin.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -12,11 +12,15 @@ import {
   TableHeader,
   TableRow,
 } from '#client/components/ui/table.tsx';
-import { isApiError } from '#client/lib/api-client.ts';
 import { useMayCall } from '#client/lib/staff/api/get-me.ts';
 import { useInviteList } from '../../api/invites.ts';
 import { PaginationBar } from '#client/components/staff/pagination-bar.tsx';
-import { TabEmpty, TabError, TabLoading } from '#client/components/staff/tab-state.tsx';
+import {
+  TabEmpty,
+  TabError,
+  TabLoading,
+  useLoadFailureToast,
+} from '#client/components/staff/tab-state.tsx';
 import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
 import { InviteGenerateForm } from './invite-generate-form.tsx';
 import { InviteModeSwitch } from './invite-mode-switch.tsx';
@@ -82,11 +86,7 @@ export default function InvitesTab() {
   const [page, setPage] = useState(1);
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
 
-  useEffect(() => {
-    if (!list.isError) return;
-    console.error('admin-invite-list failed', list.error);
-    if (!(isApiError(list.error) && list.error.status === 401)) toast.error(LOAD_ERROR);
-  }, [list.isError, list.error, list.errorUpdatedAt]);
+  useLoadFailureToast(list, 'admin-invite-list', LOAD_ERROR);
 
   const codes = list.data?.codes ?? [];
   const unused = codes.filter((row) => !row.used);
