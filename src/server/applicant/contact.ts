@@ -14,6 +14,7 @@ export async function applicationContact(
       stage: applications.stage,
       fullName: applications.fullName,
       email: applications.email,
+      erasedAt: applications.erasedAt,
     })
     .from(applications)
     .where(eq(applications.id, applicationId));

@@ -1,3 +1,4 @@
+import { lockApplication } from './contact.ts';
 import { eq, or, sql } from 'drizzle-orm';
 import type { ErasureReason } from '#shared/retention.ts';
 import { writeAudit, type Actor } from '../audit.ts';
@@ -33,11 +34,7 @@ export async function eraseApplication(
   const id = options.applicationId;
   // Locks the row: a concurrent erasure (another instance, or an approval racing the job)
   // waits here and then finds it erased.
-  const [current] = await tx
-    .select({ stage: applications.stage, erasedAt: applications.erasedAt })
-    .from(applications)
-    .where(eq(applications.id, id))
-    .for('update');
+  const current = await lockApplication(tx, id);
   if (!current || current.erasedAt) return false;
 
   const files = await tx

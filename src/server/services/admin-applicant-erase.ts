@@ -1,3 +1,4 @@
+import { lockApplication } from '../applicant/contact.ts';
 import { and, eq } from 'drizzle-orm';
 import {
   ALREADY_ERASED_MESSAGE,
@@ -6,7 +7,7 @@ import {
 import { ERASE_REFUSED_MEMBER_MESSAGE } from '#shared/retention.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';
-import { applications, erasureRequests } from '../db/schema.ts';
+import { erasureRequests } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
 /**
@@ -22,11 +23,7 @@ export async function adminApplicantErase(options: {
   reason: string;
 }): Promise<string> {
   return options.db.transaction(async (tx) => {
-    const [application] = await tx
-      .select({ stage: applications.stage, erasedAt: applications.erasedAt })
-      .from(applications)
-      .where(eq(applications.id, options.applicationId))
-      .for('update');
+    const application = await lockApplication(tx, options.applicationId);
     if (!application) throw new AppError('not_found', 'Application not found');
     if (application.erasedAt) throw new AppError('conflict', ALREADY_ERASED_MESSAGE);
     if (application.stage === 'activated') {

@@ -1,3 +1,4 @@
+import { lockApplication } from '../applicant/contact.ts';
 import { and, eq } from 'drizzle-orm';
 import { IDENTITY_APPROVE_WRONG_STATE } from '#shared/schemas/case.ts';
 import type { Stage } from '#shared/stages.ts';
@@ -5,7 +6,7 @@ import { canApproveIdentity } from '#shared/case-rules.ts';
 import { moveStage } from '../applicant/stage.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';
-import { applications, identityChecks } from '../db/schema.ts';
+import { identityChecks } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
 /**
@@ -25,11 +26,7 @@ export async function adminIdentityApprove(options: {
 }): Promise<Stage> {
   return options.db.transaction(async (tx) => {
     // Locks the application: an approval and a decline (or a late webhook) cannot cross.
-    const [application] = await tx
-      .select({ stage: applications.stage, erasedAt: applications.erasedAt })
-      .from(applications)
-      .where(eq(applications.id, options.applicationId))
-      .for('update');
+    const application = await lockApplication(tx, options.applicationId);
     if (!application || application.erasedAt) {
       throw new AppError('not_found', 'Application not found');
     }

@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import type { PendingOffer, SanctionsState } from './staff.ts';
 import type { ListTotal } from './admin-lists.ts';
-import { pageField, pageSizeField, text, wholeNumber } from './fields.ts';
+import { pageField, pageSizeField, staffReasonField, text, wholeNumber } from './fields.ts';
 import { OVERRIDE_TIERS, TIERS, type Tier } from '../tiers.ts';
 import { KYC_FILE_STATUSES, type KycFileStatus, type KycFileType, type Stage } from '../stages.ts';
 
@@ -179,10 +179,7 @@ export const OVERRIDE_REASON_MESSAGE = 'Please give a reason for the override';
 export const ZOverrideTierRequest = z.object({
   basic_id: z.uuid('Invalid application id'),
   tier: z.enum(OVERRIDE_TIERS, 'Please select a valid tier'),
-  reason: text(OVERRIDE_REASON_MESSAGE)
-    .trim()
-    .min(3, OVERRIDE_REASON_MESSAGE)
-    .max(500, 'Reason must be less than 500 characters'),
+  reason: staffReasonField(OVERRIDE_REASON_MESSAGE, { min: 3 }),
 });
 
 /** `admin-offer-issue`, `admin-activation`, resend link and override tier all answer `{ok}`. */

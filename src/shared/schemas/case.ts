@@ -3,7 +3,7 @@
  * on an applicant, and taking a case so the team does not work it twice.
  */
 import { z } from './zod.ts';
-import { text } from './fields.ts';
+import { staffReasonField } from './fields.ts';
 import type { AuditRow } from './admin-lists.ts';
 import type { ApplicationCase } from './data-protection.ts';
 import type { EmploymentStatus } from './journey.ts';
@@ -60,10 +60,7 @@ export type CaseFile = {
 /** `admin-identity-approve`: staff approve an identity Veriff declined; the reason stays internal. */
 export const ZIdentityApproveRequest = z.object({
   basic_id: z.uuid('Invalid application id'),
-  reason: text('Please give a reason for the approval')
-    .trim()
-    .min(1, 'Please give a reason for the approval')
-    .max(500, 'Reason must be less than 500 characters'),
+  reason: staffReasonField('Please give a reason for the approval'),
 });
 export type TIdentityApproveRequest = z.input<typeof ZIdentityApproveRequest>;
 export type IdentityApproveResponse = { ok: true; stage: Stage };

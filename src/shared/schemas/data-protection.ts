@@ -3,15 +3,11 @@
  * a second member's approval, and the owners' and compliance's 'Data protection' view.
  */
 import { z } from './zod.ts';
-import { text } from './fields.ts';
+import { staffReasonField } from './fields.ts';
 import type { ErasureReason, RetentionKey } from '../retention.ts';
 import type { Stage } from '../stages.ts';
 
-const reason = (what: string) =>
-  text(`Please give a reason for the ${what}`)
-    .trim()
-    .min(1, `Please give a reason for the ${what}`)
-    .max(500, 'Reason must be less than 500 characters');
+const reason = (what: string) => staffReasonField(`Please give a reason for the ${what}`);
 
 /** `admin-applicant-decline`: the reason stays internal (never shown or sent to the applicant). */
 export const ZApplicantDeclineRequest = z.object({

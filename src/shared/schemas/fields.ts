@@ -80,6 +80,14 @@ export const reasonField = optionalText(
   'Reason must be less than 2000 characters',
 );
 
+/** A staff member's required reason for a decision: trimmed, `min` to `max` characters. */
+export function staffReasonField(message: string, { min = 1, max = 500 } = {}) {
+  return text(message)
+    .trim()
+    .min(min, message)
+    .max(max, `Reason must be less than ${max} characters`);
+}
+
 export const contactMessageField = text('Message is required')
   .trim()
   .min(1, 'Message is required')

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { emailField, text } from './fields.ts';
+import { emailField, staffReasonField, text } from './fields.ts';
 import { STAFF_PASSPHRASE_MIN, STAFF_ROLES, type StaffMember, type StaffRole } from '../staff.ts';
 import type { Tier } from '../tiers.ts';
 
@@ -128,10 +128,10 @@ export type SessionListResponse = { ok: true; data: SessionListRow[] };
 /** `admin-sanctions-clear` (compliance): a written reason is required. */
 export const ZSanctionsClearRequest = z.object({
   basic_id: z.uuid('Invalid application id'),
-  reason: text('Please give a reason of at least 10 characters')
-    .trim()
-    .min(10, 'Please give a reason of at least 10 characters')
-    .max(1000, 'Reason must be less than 1000 characters'),
+  reason: staffReasonField('Please give a reason of at least 10 characters', {
+    min: 10,
+    max: 1000,
+  }),
 });
 export type TSanctionsClearRequest = z.input<typeof ZSanctionsClearRequest>;
 
