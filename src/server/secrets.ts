@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { serverSecrets } from './db/schema.ts';
 import type { Env } from './env.ts';
+import { syncDirectory } from './lib/sync-dir.ts';
 
 export interface Secrets {
   sessionSecret: string;
@@ -77,14 +78,7 @@ async function createSecretFileOnce(path: string, value: string): Promise<void> 
     await unlink(temp).catch(() => {});
   }
   // Make the new name durable before anything relies on it (the old row is deleted next).
-  if (process.platform !== 'win32') {
-    const dirHandle = await open(dir, 'r');
-    try {
-      await dirHandle.sync();
-    } finally {
-      await dirHandle.close();
-    }
-  }
+  await syncDirectory(dir);
 }
 
 /**

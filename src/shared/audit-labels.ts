@@ -3,7 +3,7 @@ import type { AuditRow } from './schemas/audit.ts';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from './staff.ts';
 import { isStage } from './stages.ts';
 import { isTier, TIER_INFO } from './tiers.ts';
-import { formatUkDateTimeSeconds } from './uk-time.ts';
+import { formatUkDateTime, formatUkDateTimeSeconds } from './uk-time.ts';
 
 /**
  * Words for the audit log: every action the server writes, the fields its rows record, who
@@ -323,15 +323,6 @@ const STAGE_LABELS = new Map<string, string>(
   STAGE_FILTER_OPTIONS.map((option) => [option.value, option.label]),
 );
 
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
-
 export type FormatValueOptions = {
   /** Times with seconds and GMT/BST (the audit view and its export); else '4 Mar 2025, 14:05'. */
   seconds?: boolean;
@@ -349,7 +340,7 @@ export function formatValue(key: string, value: unknown, options: FormatValueOpt
       return TIER_INFO[value].name;
     }
     if (key.endsWith('_at') && !Number.isNaN(Date.parse(value))) {
-      return options.seconds ? formatUkDateTimeSeconds(value) : DATE_TIME.format(new Date(value));
+      return options.seconds ? formatUkDateTimeSeconds(value) : formatUkDateTime(value);
     }
     if (key === 'type' && value in FILE_TYPES) return FILE_TYPES[value] ?? value;
     if (key === 'role' && isStaffRole(value)) return STAFF_ROLE_LABELS[value];

@@ -27,6 +27,22 @@ const WITH_SECONDS = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
+const WITH_MINUTES = new Intl.DateTimeFormat('en-GB', {
+  timeZone: UK_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** '4 Mar 2025, 14:05' in UK time; a dash when there is no (readable) date. */
+export function formatUkDateTime(iso: string | Date | null | undefined): string {
+  if (!iso) return '—';
+  const date = iso instanceof Date ? iso : new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : WITH_MINUTES.format(date);
+}
+
 /** Minutes London is ahead of UTC at `date`: 0 (GMT) or 60 (BST). */
 export function ukOffsetMinutes(date: Date): number {
   const part = Object.fromEntries(

@@ -30,3 +30,18 @@ export function staffNotification(options: {
     text: `${body}\n\n--\n${options.footer}\n`,
   };
 }
+
+/** The fields of a visitor's application or expression of interest, as staff read them. */
+export function applicantFields(person: {
+  fullName: string;
+  email: string;
+  phone: string | null;
+  reason: string | null;
+}): [label: string, value: string | null][] {
+  return [
+    ['Full name', person.fullName],
+    ['Email', person.email],
+    ['Phone', person.phone],
+    ['Reason', person.reason],
+  ];
+}

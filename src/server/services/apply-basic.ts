@@ -7,7 +7,7 @@ import { writeAudit } from '../audit.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { applications, eoiRequests } from '../db/schema.ts';
 import { queueEmail } from '../mail/outbox.ts';
-import { staffNotification } from '../mail/staff-notification.ts';
+import { applicantFields, staffNotification } from '../mail/staff-notification.ts';
 import { alreadyAppliedMail } from '../mail/templates/already-applied.ts';
 import { applicationReceivedMail } from '../mail/templates/application-received.ts';
 
@@ -81,12 +81,7 @@ export async function applyBasic(
         template: 'apply_basic.staff_notification',
         subject: 'New membership application',
         subjectName: fullName,
-        fields: [
-          ['Full name', fullName],
-          ['Email', email],
-          ['Phone', phone],
-          ['Reason', reason],
-        ],
+        fields: applicantFields({ fullName, email, phone, reason }),
         footer: `Review it under Applicants: ${options.publicUrl}/admin`,
       }),
     });

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { eoiRequests } from '../db/schema.ts';
 import { insertWithMail } from '../mail/outbox.ts';
-import { staffNotification } from '../mail/staff-notification.ts';
+import { applicantFields, staffNotification } from '../mail/staff-notification.ts';
 
 export interface EoiOptions {
   db: Db;
@@ -28,12 +28,7 @@ export async function eoi(options: EoiOptions): Promise<{ id: string }> {
       template: 'eoi.staff_notification',
       subject: 'New expression of interest',
       subjectName: fullName,
-      fields: [
-        ['Full name', fullName],
-        ['Email', email],
-        ['Phone', phone],
-        ['Reason', reason],
-      ],
+      fields: applicantFields({ fullName, email, phone, reason }),
       footer: `Expressions of interest: ${options.publicUrl}/admin`,
     }),
   );

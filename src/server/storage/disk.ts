@@ -3,6 +3,7 @@ import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '../errors.ts';
+import { syncDirectory } from '../lib/sync-dir.ts';
 import { assertValidFileKey, type FileStorage } from './storage.ts';
 
 export interface DiskStorageOptions {
@@ -56,15 +57,8 @@ export function createDiskStorage(options: DiskStorageOptions): FileStorage {
         await unlink(temp).catch(() => {});
         throw error;
       }
-      // Make the rename itself durable; directories cannot be opened for sync on Windows.
-      if (process.platform !== 'win32') {
-        const dirHandle = await open(dir, 'r');
-        try {
-          await dirHandle.sync();
-        } finally {
-          await dirHandle.close();
-        }
-      }
+      // Make the rename itself durable.
+      await syncDirectory(dir);
       return { size };
     },
 

@@ -1,16 +1,9 @@
+import { formatUkDateTime } from '#shared/uk-time.ts';
+
 /**
  * Staff dates in en-GB, in UK time wherever the staff member is (a UK bank's records):
  * '4 Mar 2025, 14:05'. The inbox, assets, invites and A11y tabs all read dates this way.
  */
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
-
 const DATE = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
@@ -25,7 +18,7 @@ function format(formatter: Intl.DateTimeFormat, iso: string | null | undefined):
 }
 
 /** '4 Mar 2025, 14:05'; a dash when there is no (readable) date. */
-export const formatStaffDateTime = (iso: string | null | undefined) => format(DATE_TIME, iso);
+export const formatStaffDateTime = (iso: string | null | undefined) => formatUkDateTime(iso);
 
 /** '4 Mar 2025'; a dash when there is no (readable) date. */
 export const formatStaffDate = (iso: string | null | undefined) => format(DATE, iso);
