@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { storageListeners } from './storage-store.ts';
 
 /**
  * Light/dark theme. The choice is saved under localStorage `waj-theme`; the default is light
@@ -29,11 +30,7 @@ let currentTheme: Theme =
     ? 'dark'
     : 'light';
 
-const listeners = new Set<() => void>();
-
-function emit(): void {
-  for (const listener of listeners) listener();
-}
+const { emit, subscribe } = storageListeners(onStorage);
 
 export function getTheme(): Theme {
   return currentTheme;
@@ -55,15 +52,6 @@ function onStorage(event: StorageEvent): void {
   currentTheme = readStoredTheme();
   applyTheme(currentTheme);
   emit();
-}
-
-function subscribe(listener: () => void): () => void {
-  if (listeners.size === 0) window.addEventListener('storage', onStorage);
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
-  };
 }
 
 export function useTheme(): {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { storageListeners } from '#client/lib/storage-store.ts';
 
 /**
  * Cookie consent (SPEC §3, §4): localStorage `waj_consent` holds
@@ -43,11 +44,7 @@ function readStored(): ConsentRecord | null {
 }
 
 let current: ConsentRecord | null = typeof window === 'undefined' ? null : readStored();
-const listeners = new Set<() => void>();
-
-function emit(): void {
-  for (const listener of listeners) listener();
-}
+const { emit, subscribe } = storageListeners(onStorage);
 
 export function getConsent(): ConsentRecord | null {
   return current;
@@ -84,15 +81,6 @@ function onStorage(event: StorageEvent): void {
   if (event.key !== CONSENT_STORAGE_KEY && event.key !== null) return;
   current = readStored();
   emit();
-}
-
-function subscribe(listener: () => void): () => void {
-  if (listeners.size === 0) window.addEventListener('storage', onStorage);
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
-  };
 }
 
 export function useConsent(): ConsentRecord | null {

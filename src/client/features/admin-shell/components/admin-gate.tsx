@@ -7,7 +7,7 @@ import {
   type AdminSessionResponse,
 } from '#shared/schemas/staff.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx';
+import { SignInCard } from './sign-in/sign-in-card.tsx';
 import { useStartStaffSession } from '#client/lib/staff/api/get-me.ts';
 import { takeSignedOutNotice } from '#client/lib/staff/api/staff-api.ts';
 import { CodeStep } from './sign-in/code-step.tsx';
@@ -103,17 +103,13 @@ export function AdminGate() {
   }
 
   return (
-    <div className="flex justify-center px-4 py-16 md:py-24">
-      <Card className="w-full max-w-md">
-        <CardHeader>
-          <div className="mb-2 flex size-11 items-center justify-center rounded-full bg-muted">
-            <LockKeyhole aria-hidden="true" className="size-5" />
-          </div>
-          <h1 className="font-serif text-3xl leading-tight">Admin Access</h1>
-          <CardDescription id={descriptionId}>{DESCRIPTIONS[step.kind]}</CardDescription>
-        </CardHeader>
-        <CardContent>{body}</CardContent>
-      </Card>
-    </div>
+    <SignInCard
+      icon={LockKeyhole}
+      title="Admin Access"
+      descriptionId={descriptionId}
+      description={DESCRIPTIONS[step.kind]}
+    >
+      {body}
+    </SignInCard>
   );
 }

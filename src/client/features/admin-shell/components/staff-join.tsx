@@ -16,7 +16,7 @@ import { STAFF_PASSPHRASE_MIN } from '#shared/staff.ts';
 import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
 import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx';
+import { SignInCard } from './sign-in/sign-in-card.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { paths } from '#client/config/paths.ts';
@@ -237,17 +237,13 @@ export function StaffJoin() {
   }
 
   return (
-    <div className="flex justify-center px-4 py-16 md:py-24">
-      <Card className="w-full max-w-md">
-        <CardHeader>
-          <div className="mb-2 flex size-11 items-center justify-center rounded-full bg-muted">
-            <UserPlus aria-hidden="true" className="size-5" />
-          </div>
-          <h1 className="font-serif text-3xl leading-tight">Join the Waj staff panel</h1>
-          <CardDescription id="staff-join-description">{description}</CardDescription>
-        </CardHeader>
-        <CardContent>{body}</CardContent>
-      </Card>
-    </div>
+    <SignInCard
+      icon={UserPlus}
+      title="Join the Waj staff panel"
+      descriptionId="staff-join-description"
+      description={description}
+    >
+      {body}
+    </SignInCard>
   );
 }

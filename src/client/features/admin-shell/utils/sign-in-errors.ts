@@ -49,6 +49,24 @@ export function codeFailure(error: unknown): CodeFailure {
   return { kind: 'retry', message: AUTHENTICATION_FAILED };
 }
 
+/**
+ * Says a failed code step out loud (a toast) and sends an expired challenge back to step one.
+ * Returns the message for the field when the member may try again, or null when they may not.
+ */
+export function reportCodeFailure(
+  error: unknown,
+  onExpired: (message: string) => void,
+  toastError: (message: string) => void,
+): string | null {
+  const failure = codeFailure(error);
+  toastError(failure.message);
+  if (failure.kind === 'expired') {
+    onExpired(failure.message);
+    return null;
+  }
+  return failure.message;
+}
+
 /** `admin-staff-join`: a refused link, or another failure with the message to show. */
 export function joinFailure(
   error: unknown,

@@ -4,7 +4,7 @@ import { ENTER_CODE, type AdminSessionResponse } from '#shared/schemas/staff.ts'
 import { Button } from '#client/components/ui/button.tsx';
 import { useVerifySignIn } from '../../api/verify-sign-in.ts';
 import { useFocusOnMount } from '../../hooks/use-focus-on-mount.ts';
-import { codeFailure } from '../../utils/sign-in-errors.ts';
+import { reportCodeFailure } from '../../utils/sign-in-errors.ts';
 import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 import { CodeField } from './code-field.tsx';
 
@@ -47,13 +47,9 @@ export function CodeStep({
     setError(null);
     // mutateAsync: success unmounts this step, and the caller's toast must still show.
     verify.mutateAsync({ challenge, code: code.trim() }).then(onSignedIn, (cause: unknown) => {
-      const failure = codeFailure(cause);
-      toast.error(failure.message);
-      if (failure.kind === 'expired') {
-        onExpired(failure.message);
-        return;
-      }
-      setError(failure.message);
+      const message = reportCodeFailure(cause, onExpired, toast.error);
+      if (message === null) return;
+      setError(message);
       reselect.current = true;
     });
   };

@@ -4,11 +4,11 @@ import { toast } from 'sonner';
 import { ENTER_CODE, type AdminEnrollResponse } from '#shared/schemas/staff.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { useEnrollMfa } from '../../api/enroll-mfa.ts';
-import { useFocusOnMount } from '../../hooks/use-focus-on-mount.ts';
 import { groupSecret, otpauthAccount, plainSecret } from '../../utils/mfa.ts';
-import { codeFailure } from '../../utils/sign-in-errors.ts';
+import { reportCodeFailure } from '../../utils/sign-in-errors.ts';
 import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 import { CodeField } from './code-field.tsx';
+import { StepSection } from './step-section.tsx';
 import { QrCode } from './qr-code.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 
@@ -37,7 +37,6 @@ export function MfaEnrolment({
   restart,
 }: MfaEnrolmentProps) {
   const ids = { code: useId(), key: useId(), steps: useId() };
-  const headingRef = useFocusOnMount<HTMLHeadingElement>();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [session, setSession] = useState<AdminEnrollResponse | null>(null);
@@ -77,13 +76,9 @@ export function MfaEnrolment({
       {
         onSuccess: setSession,
         onError: (cause) => {
-          const failure = codeFailure(cause);
-          toast.error(failure.message);
-          if (failure.kind === 'expired') {
-            onExpired(failure.message);
-            return;
-          }
-          setError(failure.message);
+          const message = reportCodeFailure(cause, onExpired, toast.error);
+          if (message === null) return;
+          setError(message);
           document.getElementById(ids.code)?.focus();
         },
       },
@@ -93,22 +88,18 @@ export function MfaEnrolment({
   const account = otpauthAccount(otpauthUrl);
   const busy = enroll.isPending;
   return (
-    <section aria-labelledby="mfa-enrol-title" className="grid gap-5">
-      <div className="grid gap-1">
-        <h2
-          id="mfa-enrol-title"
-          ref={headingRef}
-          tabIndex={-1}
-          className="font-serif text-xl leading-tight outline-none"
-        >
-          Set up your authenticator app
-        </h2>
-        <p id={ids.steps} className="text-sm text-muted-foreground">
+    <StepSection
+      id="mfa-enrol-title"
+      title="Set up your authenticator app"
+      introId={ids.steps}
+      className="grid gap-5"
+      intro={
+        <>
           Every sign-in asks for a code from an authenticator app on your phone, as well as your
           passphrase{account ? ` (account ${account})` : ''}.
-        </p>
-      </div>
-
+        </>
+      }
+    >
       <div className="grid gap-3">
         <p className="text-sm">
           <span className="font-medium">1.</span> Scan this QR code with the app.
@@ -154,6 +145,6 @@ export function MfaEnrolment({
         </Button>
         {restart}
       </form>
-    </section>
+    </StepSection>
   );
 }

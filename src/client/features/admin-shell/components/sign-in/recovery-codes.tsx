@@ -1,8 +1,8 @@
 import { Copy, Download } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '#client/components/ui/button.tsx';
-import { useFocusOnMount } from '../../hooks/use-focus-on-mount.ts';
 import { recoveryCodesText } from '../../utils/mfa.ts';
+import { StepSection } from './step-section.tsx';
 
 export const RECOVERY_FILE_NAME = 'waj-recovery-codes.txt';
 
@@ -30,7 +30,6 @@ function downloadText(text: string, fileName: string): void {
  * (the token is stored only then, so nobody skips past them by accident).
  */
 export function RecoveryCodes({ codes, email, onContinue }: RecoveryCodesProps) {
-  const headingRef = useFocusOnMount<HTMLHeadingElement>();
   const text = () => recoveryCodesText(codes, { email });
 
   const onCopy = async () => {
@@ -54,21 +53,17 @@ export function RecoveryCodes({ codes, email, onContinue }: RecoveryCodesProps) 
   };
 
   return (
-    <section aria-labelledby="recovery-codes-title" className="grid gap-4">
-      <div className="grid gap-1">
-        <h2
-          id="recovery-codes-title"
-          ref={headingRef}
-          tabIndex={-1}
-          className="font-serif text-xl leading-tight outline-none"
-        >
-          Save your recovery codes
-        </h2>
-        <p className="text-sm text-muted-foreground">
+    <StepSection
+      id="recovery-codes-title"
+      title="Save your recovery codes"
+      className="grid gap-4"
+      intro={
+        <>
           If you lose your phone, each code signs you in once instead of the code from your app.
           They are shown only now: keep them somewhere safe, such as a password manager.
-        </p>
-      </div>
+        </>
+      }
+    >
       <ol
         aria-label="Recovery codes"
         className="grid grid-cols-1 gap-x-6 gap-y-1.5 rounded-lg border border-border bg-muted/40 p-4 font-mono text-[0.9375rem] tracking-wide min-[22rem]:grid-cols-2"
@@ -92,6 +87,6 @@ export function RecoveryCodes({ codes, email, onContinue }: RecoveryCodesProps) 
       <Button type="button" onClick={onContinue}>
         Continue to the dashboard
       </Button>
-    </section>
+    </StepSection>
   );
 }
