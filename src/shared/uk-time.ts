@@ -16,25 +16,18 @@ const PARTS = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-const WITH_SECONDS = new Intl.DateTimeFormat('en-GB', {
+/** '24 Nov 2026, 14:03' in UK time. */
+const MINUTES: Intl.DateTimeFormatOptions = {
   timeZone: UK_ZONE,
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  second: '2-digit',
   hourCycle: 'h23',
-});
-
-const WITH_MINUTES = new Intl.DateTimeFormat('en-GB', {
-  timeZone: UK_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+};
+const WITH_SECONDS = new Intl.DateTimeFormat('en-GB', { ...MINUTES, second: '2-digit' });
+const WITH_MINUTES = new Intl.DateTimeFormat('en-GB', MINUTES);
 
 /** '4 Mar 2025, 14:05' in UK time; a dash when there is no (readable) date. */
 export function formatUkDateTime(iso: string | Date | null | undefined): string {
