@@ -1,29 +1,13 @@
 import { useId, useState, type MouseEvent, type ReactNode } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { z } from '#shared/schemas/zod.ts';
 import { FormAlert } from '#client/components/form/form-alert.tsx';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#client/components/ui/alert-dialog.tsx';
+import { AlertDialogAction, AlertDialogCancel } from '#client/components/ui/alert-dialog.tsx';
 import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { isApiError } from '#client/lib/api-client.ts';
+import { AlertFrame, DialogFrame } from './dialog-frame.tsx';
 import { Form, StaffField, maxLengthOf, showServerErrors, useStaffForm } from './form.tsx';
 
 /** A required reason, checked with the server's own field schema (its limits are its own). */
@@ -123,45 +107,47 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       working={props.busyLabel ?? props.confirmLabel}
     />
   );
-  if (props.reason) {
+  const frame = {
+    open: props.open,
+    onOpenChange: act.setOpen,
+    trigger: props.trigger,
+    title: props.title,
+    titleClassName: props.titleClassName,
+    description: props.description,
+    onCloseAutoFocus: props.onCloseAutoFocus,
+  };
+  const { reason } = props;
+  if (reason) {
     return (
-      <Dialog open={props.open} onOpenChange={act.setOpen}>
-        {props.trigger}
-        <DialogContent onCloseAutoFocus={props.onCloseAutoFocus}>
-          {/* Mounted while open: each opening starts with an empty reason. */}
-          {props.open ? (
-            <ReasonForm
-              reason={props.reason}
-              busy={act.busy}
-              error={act.error}
-              onSubmit={act.run}
-              header={
-                <DialogHeader>
-                  <DialogTitle className={props.titleClassName}>{props.title}</DialogTitle>
-                  <DialogDescription className="wrap-anywhere">
-                    {props.description}
-                  </DialogDescription>
-                </DialogHeader>
-              }
-              footer={
-                <DialogFooter>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    onClick={() => act.setOpen(false)}
-                    disabled={act.busy}
-                  >
-                    Cancel
-                  </Button>
-                  <Button type="submit" variant={variant} disabled={act.busy}>
-                    {label}
-                  </Button>
-                </DialogFooter>
-              }
-            />
-          ) : null}
-        </DialogContent>
-      </Dialog>
+      <DialogFrame
+        {...frame}
+        descriptionClassName="wrap-anywhere"
+        // Mounted while open: each opening starts with an empty reason.
+        wrap={(content) =>
+          props.open ? (
+            <ReasonForm reason={reason} error={act.error} onSubmit={act.run}>
+              {content}
+            </ReasonForm>
+          ) : null
+        }
+        footer={
+          <>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => act.setOpen(false)}
+              disabled={act.busy}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" variant={variant} disabled={act.busy}>
+              {label}
+            </Button>
+          </>
+        }
+      >
+        <ReasonInput reason={reason} busy={act.busy} />
+      </DialogFrame>
     );
   }
   const onConfirm = (event: MouseEvent<HTMLButtonElement>) => {
@@ -170,15 +156,10 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     act.run('');
   };
   return (
-    <AlertDialog open={props.open} onOpenChange={act.setOpen}>
-      {props.trigger}
-      <AlertDialogContent onCloseAutoFocus={props.onCloseAutoFocus}>
-        <AlertDialogHeader>
-          <AlertDialogTitle className={props.titleClassName}>{props.title}</AlertDialogTitle>
-          <AlertDialogDescription>{props.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {act.error ? <FormAlert testId="dialog-error">{act.error}</FormAlert> : null}
-        <AlertDialogFooter>
+    <AlertFrame
+      {...frame}
+      footer={
+        <>
           <AlertDialogCancel disabled={act.busy}>Cancel</AlertDialogCancel>
           <AlertDialogAction
             onClick={onConfirm}
@@ -187,31 +168,26 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           >
             {label}
           </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        </>
+      }
+    >
+      {act.error ? <FormAlert testId="dialog-error">{act.error}</FormAlert> : null}
+    </AlertFrame>
   );
 }
 
 function ReasonForm({
   reason,
-  busy,
   error,
   onSubmit,
-  header,
-  footer,
+  children,
 }: {
   reason: ReasonField;
-  busy: boolean;
   error: string | null;
   onSubmit: (reason: string, onRefused: (cause: unknown) => void) => void;
-  header: ReactNode;
-  footer: ReactNode;
+  children: ReactNode;
 }) {
-  const id = useId();
   const form = useStaffForm(z.object({ reason: reason.schema }), { reason: '' });
-  const max = maxLengthOf(reason.schema);
-  const length = useWatch({ control: form.control, name: 'reason' })?.length ?? 0;
   return (
     <Form
       form={form}
@@ -219,26 +195,34 @@ function ReasonForm({
       className="grid min-w-0 gap-5"
       error={error}
     >
-      {header}
-      <StaffField
-        name="reason"
-        id={`${id}-reason`}
-        label={reason.label}
-        className="grid gap-2"
-        hint={`Required, up to ${max} characters (${length}/${max}).`}
-      >
-        {(control) => (
-          <Textarea
-            {...control}
-            aria-required="true"
-            maxLength={max}
-            disabled={busy}
-            className="min-h-28"
-            {...form.register('reason')}
-          />
-        )}
-      </StaffField>
-      {footer}
+      {children}
     </Form>
+  );
+}
+
+function ReasonInput({ reason, busy }: { reason: ReasonField; busy: boolean }) {
+  const id = useId();
+  const { register, control } = useFormContext<{ reason: string }>();
+  const max = maxLengthOf(reason.schema);
+  const length = useWatch({ control, name: 'reason' })?.length ?? 0;
+  return (
+    <StaffField
+      name="reason"
+      id={`${id}-reason`}
+      label={reason.label}
+      className="grid gap-2"
+      hint={`Required, up to ${max} characters (${length}/${max}).`}
+    >
+      {(field) => (
+        <Textarea
+          {...field}
+          aria-required="true"
+          maxLength={max}
+          disabled={busy}
+          className="min-h-28"
+          {...register('reason')}
+        />
+      )}
+    </StaffField>
   );
 }

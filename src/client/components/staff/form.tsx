@@ -5,6 +5,7 @@ import {
   useForm,
   useFormContext,
   type DefaultValues,
+  type FieldErrors,
   type FieldValues,
   type Path,
   type Resolver,
@@ -54,15 +55,23 @@ export function showServerErrors<T extends FieldValues, O>(
   return placed ? null : error.message;
 }
 
-/** A string field's longest value, as its shared schema allows (`maxLength` on the input). */
+/**
+ * A string field's longest value, as its shared schema allows (`maxLength` on the input): the
+ * string's own limit, under any `.nullish()`, `.default()`, `.transform()` or `.pipe()`.
+ */
 export function maxLengthOf(schema: z.ZodType): number | undefined {
   const max = (schema as { maxLength?: number | null }).maxLength;
-  return typeof max === 'number' ? max : undefined;
+  if (typeof max === 'number') return max;
+  const def = schema.def as { in?: z.ZodType; innerType?: z.ZodType };
+  const inner = def.in ?? def.innerType;
+  return inner ? maxLengthOf(inner) : undefined;
 }
 
 type FormProps<T extends FieldValues, O> = {
   form: UseFormReturn<T, unknown, O>;
   onSubmit: (values: O) => void;
+  /** After a submit the schema refused (its messages are beside the fields, the first focused). */
+  onInvalid?: (errors: FieldErrors<T>) => void;
   /** The form's own message (a refusal no field owns), shown above its buttons. */
   error?: string | null;
   className?: string;
@@ -78,6 +87,7 @@ type FormProps<T extends FieldValues, O> = {
 export function Form<T extends FieldValues, O>({
   form,
   onSubmit,
+  onInvalid,
   error,
   className = 'grid gap-5',
   children,
@@ -85,7 +95,12 @@ export function Form<T extends FieldValues, O>({
 }: FormProps<T, O>) {
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className={className} {...labels}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(onSubmit, onInvalid)}
+        className={className}
+        {...labels}
+      >
         {children}
         {error ? <FormAlert testId="dialog-error">{error}</FormAlert> : null}
       </form>
@@ -99,6 +114,8 @@ type StaffFieldProps = {
   id: string;
   label: ReactNode;
   hint?: ReactNode;
+  /** Further ids the control is described by (a hint elsewhere on the page). */
+  describedByIds?: string[];
   className?: string;
   children: (control: FieldControlProps) => ReactNode;
 };

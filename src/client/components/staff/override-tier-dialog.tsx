@@ -1,19 +1,10 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { OVERRIDE_REASON_MESSAGE } from '#shared/schemas/admin.ts';
+import { ZOverrideTierRequest } from '#shared/schemas/admin.ts';
 import type { ApplicantRow } from '#shared/schemas/admin-lists.ts';
 import { OVERRIDE_TIERS, TIER_INFO } from '#shared/tiers.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx';
-import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
-import { Label } from '#client/components/ui/label.tsx';
 import {
   Select,
   SelectContent,
@@ -25,6 +16,8 @@ import { Textarea } from '#client/components/ui/textarea.tsx';
 import { useOverrideTier, type OverrideTier } from '#client/lib/staff/api/applicants.ts';
 import { applicantName } from '#client/lib/staff/applicant-name.ts';
 import { toastFailure } from '#client/lib/react-query.ts';
+import { DialogFrame } from './dialog-frame.tsx';
+import { Form, StaffField, maxLengthOf, useStaffForm } from './form.tsx';
 
 function isOverrideTier(value: string | null): value is OverrideTier {
   return (OVERRIDE_TIERS as readonly string[]).includes(value ?? '');
@@ -35,10 +28,6 @@ export type OverrideTierApplicant = Pick<
   ApplicantRow,
   'id' | 'full_name' | 'email' | 'tier_assigned'
 >;
-
-/** The reason's bounds, the server's (ZOverrideTierRequest). */
-const REASON_MIN = 3;
-const REASON_MAX = 500;
 
 type Props = {
   /** The row it is about; kept while the dialog animates closed. */
@@ -51,110 +40,101 @@ type Props = {
 
 /**
  * SPEC §2: Override Tier (Standard, Noir, Monarch, Titan only), 'Update Tier', with the reason
- * for the override required.
+ * for the override required (checked with the server's own schema, ZOverrideTierRequest).
  */
-export function OverrideTierDialog({ applicant, open, onClose, onCloseAutoFocus }: Props) {
-  return (
-    <Dialog
-      open={open && applicant !== null}
-      onOpenChange={(next) => (next ? undefined : onClose())}
-    >
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        {applicant ? (
-          <OverrideTierForm key={applicant.id} applicant={applicant} onClose={onClose} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
-  );
+export function OverrideTierDialog({ applicant, ...props }: Props) {
+  return applicant ? (
+    <OverrideTierForm key={applicant.id} applicant={applicant} {...props} />
+  ) : null;
 }
 
 function OverrideTierForm({
   applicant,
+  open,
   onClose,
-}: {
-  applicant: OverrideTierApplicant;
-  onClose: () => void;
-}) {
+  onCloseAutoFocus,
+}: Omit<Props, 'applicant'> & { applicant: OverrideTierApplicant }) {
   const id = useId();
   const current = applicant.tier_assigned;
-  const [tier, setTier] = useState<OverrideTier | undefined>(
-    isOverrideTier(current) ? current : undefined,
-  );
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const form = useStaffForm(ZOverrideTierRequest, {
+    basic_id: applicant.id,
+    tier: isOverrideTier(current) ? current : undefined,
+    reason: '',
+  });
+  const tier = useWatch({ control: form.control, name: 'tier' });
   const override = useOverrideTier();
 
-  const onSubmit = () => {
-    if (!tier || override.isPending) return;
-    const trimmed = reason.trim();
-    if (trimmed.length < REASON_MIN) {
-      setReasonError(OVERRIDE_REASON_MESSAGE);
-      document.getElementById(`${id}-reason`)?.focus();
-      return;
-    }
-    override.mutate(
-      { basic_id: applicant.id, tier, reason: trimmed },
-      {
-        onSuccess: () => {
-          toast.success('Tier updated successfully');
-          onClose();
-        },
-        onError: toastFailure('Failed to override tier', 'admin-applicant-override-tier'),
+  const onSubmit = (values: { basic_id: string; tier: OverrideTier; reason: string }) => {
+    if (override.isPending) return;
+    override.mutate(values, {
+      onSuccess: () => {
+        toast.success('Tier updated successfully');
+        onClose();
       },
-    );
+      onError: toastFailure('Failed to override tier', 'admin-applicant-override-tier'),
+    });
   };
 
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>Override Tier</DialogTitle>
-        <DialogDescription>{applicantName(applicant)}</DialogDescription>
-      </DialogHeader>
+    <DialogFrame
+      open={open}
+      onOpenChange={(next) => (next ? undefined : onClose())}
+      onCloseAutoFocus={onCloseAutoFocus}
+      wrap={(content) => (
+        <Form form={form} onSubmit={onSubmit} className="grid gap-4">
+          {content}
+        </Form>
+      )}
+      title="Override Tier"
+      description={applicantName(applicant)}
+      footer={
+        <>
+          <Button type="button" variant="outline" onClick={onClose} disabled={override.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!tier || override.isPending}>
+            {override.isPending ? 'Updating...' : 'Update Tier'}
+          </Button>
+        </>
+      }
+    >
       <p className="text-sm">
         {current ? `Current tier: ${TIER_INFO[current].name}` : 'Not assigned'}
       </p>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-tier`}>New tier</Label>
-        <Select
-          value={tier ?? ''}
-          onValueChange={(value) => isOverrideTier(value) && setTier(value)}
-        >
-          <SelectTrigger id={`${id}-tier`}>
-            <SelectValue placeholder="Choose a tier" />
-          </SelectTrigger>
-          <SelectContent>
-            {OVERRIDE_TIERS.map((option) => (
-              <SelectItem key={option} value={option}>
-                {TIER_INFO[option].name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-reason`}>Reason for the override</Label>
-        <Textarea
-          id={`${id}-reason`}
-          value={reason}
-          maxLength={REASON_MAX}
-          required
-          aria-invalid={reasonError ? true : undefined}
-          aria-describedby={describedBy(reasonError, `${id}-reason-error`)}
-          onChange={(event) => {
-            setReason(event.target.value);
-            if (reasonError) setReasonError(null);
-          }}
-        />
-        <FieldError id={`${id}-reason-error`} message={reasonError ?? undefined} />
-      </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={override.isPending}>
-          Cancel
-        </Button>
-        <Button onClick={onSubmit} disabled={!tier || override.isPending}>
-          {override.isPending ? 'Updating...' : 'Update Tier'}
-        </Button>
-      </DialogFooter>
-    </>
+      <StaffField name="tier" id={`${id}-tier`} label="New tier" className="grid gap-2">
+        {(control) => (
+          <Select
+            value={tier ?? ''}
+            onValueChange={(value) => isOverrideTier(value) && form.setValue('tier', value)}
+          >
+            <SelectTrigger {...control}>
+              <SelectValue placeholder="Choose a tier" />
+            </SelectTrigger>
+            <SelectContent>
+              {OVERRIDE_TIERS.map((option) => (
+                <SelectItem key={option} value={option}>
+                  {TIER_INFO[option].name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </StaffField>
+      <StaffField
+        name="reason"
+        id={`${id}-reason`}
+        label="Reason for the override"
+        className="grid gap-2"
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            required
+            maxLength={maxLengthOf(ZOverrideTierRequest.shape.reason)}
+            {...form.register('reason')}
+          />
+        )}
+      </StaffField>
+    </DialogFrame>
   );
 }

@@ -1,22 +1,16 @@
-import { AlertTriangle, Search, UserRound } from 'lucide-react';
-import { useId, useState } from 'react';
+import { AlertTriangle, UserRound } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ListTotal } from '#shared/schemas/admin-lists.ts';
-import type { QueueAssignee, TQueueRequest } from '#shared/schemas/admin.ts';
+import type { QueueAssignee, QueuePage, TQueueRequest } from '#shared/schemas/admin.ts';
 import { QUEUE_PAGE_SIZE } from '#shared/schemas/admin.ts';
 import { isOverSla, waitingFor } from '#shared/queue-age.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
-import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '#client/components/ui/select.tsx';
 import { useDebouncedValue } from '#client/lib/staff/use-debounced-value.ts';
 import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
+import { FilterSelect, SearchField } from './list-filters.tsx';
+import { PagedList } from './pagination-bar.tsx';
+import type { TabQuery } from './tab-state.tsx';
 
 /**
  * What the three staff queues (KYC, Offers, Activations) share: the search box, the
@@ -109,43 +103,76 @@ export function QueueToolbar({
   const id = useId();
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div className="grid w-full max-w-sm min-w-0 gap-2">
-        <Label htmlFor={`${id}-search`}>{searchLabel}</Label>
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id={`${id}-search`}
-            type="search"
-            placeholder="Search by name or email..."
-            value={query}
-            onChange={(event) => onQueryChange(event.target.value)}
-            className="pl-9"
-            autoComplete="off"
-          />
-        </div>
-      </div>
-      <div className="grid w-full gap-2 min-[420px]:w-48">
-        <Label htmlFor={`${id}-assigned`}>Show</Label>
-        <Select
-          value={assigned}
-          onValueChange={(value) => onAssignedChange(value as AssignedFilter)}
-        >
-          <SelectTrigger id={`${id}-assigned`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {ASSIGNED_OPTIONS.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <SearchField
+        id={`${id}-search`}
+        label={searchLabel}
+        value={query}
+        onValueChange={onQueryChange}
+        fieldClassName="grid w-full max-w-sm min-w-0 gap-2"
+      />
+      <FilterSelect
+        id={`${id}-assigned`}
+        label="Show"
+        value={assigned}
+        onValueChange={(value) => onAssignedChange(value as AssignedFilter)}
+        options={ASSIGNED_OPTIONS}
+        className="grid w-full gap-2 min-[420px]:w-48"
+      />
     </div>
+  );
+}
+
+type QueueSectionProps<Data> = {
+  /** The heading's id, which labels the section. */
+  headingId: string;
+  title: string;
+  /** What is searched, for the label: 'Search pending files'. */
+  searchLabel: string;
+  queue: ReturnType<typeof useQueueParams>;
+  list: TabQuery<Data> & { isFetching: boolean };
+  loadingLabel: string;
+  loadError: string;
+  empty: ReactNode;
+  /** The page's rows. */
+  children: (data: Data) => ReactNode;
+};
+
+/**
+ * A queue: its heading with the total, search and assignment filters, the loading, error and
+ * empty states, and the page of rows over the pagination bar.
+ */
+export function QueueSection<Data extends QueuePage<unknown> & { page: number }>({
+  headingId,
+  title,
+  searchLabel,
+  queue,
+  list,
+  loadingLabel,
+  loadError,
+  empty,
+  children,
+}: QueueSectionProps<Data>) {
+  return (
+    <section aria-labelledby={headingId} className="grid gap-4">
+      <QueueHeading id={headingId} title={title} page={list.data} />
+      <QueueToolbar
+        searchLabel={searchLabel}
+        query={queue.query}
+        onQueryChange={queue.setQuery}
+        assigned={queue.assigned}
+        onAssignedChange={queue.setAssigned}
+      />
+      <PagedList
+        query={list}
+        pageSize={queue.pageSize}
+        onPageChange={queue.setPage}
+        loadingLabel={loadingLabel}
+        loadError={loadError}
+        empty={empty}
+      >
+        {children}
+      </PagedList>
+    </section>
   );
 }
 

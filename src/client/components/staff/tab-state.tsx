@@ -5,7 +5,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { toastFailure } from '#client/lib/react-query.ts';
 
 /** While a tab or its data loads. */
-export function TabLoading({ label = 'Loading...' }: { label?: string }) {
+export function TabLoading({ label = 'Loading...' }: { label?: string | undefined }) {
   return (
     <div role="status" className="flex items-center gap-2 py-10 text-muted-foreground">
       <Loader2 aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
@@ -54,4 +54,40 @@ export function useLoadFailureToast(
   useEffect(() => {
     if (isError) toastFailure(message, call, { errorDescription: false })(error);
   }, [isError, error, errorUpdatedAt, call, message]);
+}
+
+/** What `QueryView` reads of a query (a TanStack Query result has it all). */
+export type TabQuery<Data> = {
+  isPending: boolean;
+  isError: boolean;
+  data: Data | undefined;
+  refetch: () => unknown;
+};
+
+type QueryViewProps<Data> = {
+  query: TabQuery<Data>;
+  loadingLabel?: string | undefined;
+  /** SPEC's message for a failed load, with a way to try again. */
+  loadError: string;
+  /** The loaded data has nothing to list: `empty` is drawn instead. */
+  isEmpty?: ((data: Data) => boolean) | undefined;
+  empty?: ReactNode;
+  children: (data: Data) => ReactNode;
+};
+
+/** A tab's data: loading, its failure, its empty state, or what `children` draws of it. */
+export function QueryView<Data>({
+  query,
+  loadingLabel,
+  loadError,
+  isEmpty,
+  empty,
+  children,
+}: QueryViewProps<Data>) {
+  if (query.isPending) return <TabLoading label={loadingLabel} />;
+  if (query.isError || query.data === undefined) {
+    return <TabError message={loadError} onRetry={() => void query.refetch()} />;
+  }
+  if (isEmpty?.(query.data)) return empty;
+  return children(query.data);
 }

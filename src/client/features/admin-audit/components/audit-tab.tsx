@@ -1,4 +1,3 @@
-import { Download, LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import {
@@ -16,27 +15,12 @@ import {
 } from '#shared/schemas/audit.ts';
 import { STAFF_ROLE_LABELS } from '#shared/staff.ts';
 import { formatUkDateTimeSeconds } from '#shared/uk-time.ts';
-import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '#client/components/ui/select.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '#client/components/ui/table.tsx';
+import { DataTable, TableCell, TableRow } from '#client/components/staff/data-table.tsx';
+import { ExportCsvButton, FilterSelect } from '#client/components/staff/list-filters.tsx';
 import { isApiError } from '#client/lib/api-client.ts';
 import { toastFailure } from '#client/lib/react-query.ts';
-import { cn } from '#client/utils/cn.ts';
 import {
   useAuditLog,
   useExportAuditCsv,
@@ -47,6 +31,44 @@ import { TabEmpty, TabError, TabLoading } from '#client/components/staff/tab-sta
 
 const LOAD_ERROR = 'Failed to load audit log';
 const NO_FILTERS: AuditLogFilters = { member: 'all', action: 'all', from: '', to: '' };
+
+/** The log's columns, each with its width (the details take the rest). */
+const COLUMNS = [
+  { key: 'time', header: 'Time', width: 'w-[11.5rem]' },
+  { key: 'member', header: 'Member', width: 'w-[11rem]' },
+  { key: 'action', header: 'Action', width: 'w-[12rem]' },
+  { key: 'target', header: 'Target', width: 'w-[12rem]' },
+  { key: 'details', header: 'Details', width: undefined },
+];
+
+/** The From and To day filters: each bounds the other, both described by the note on UK days. */
+function DayRange({
+  ids,
+  range,
+  onChange,
+  describedBy,
+}: {
+  ids: { from: string; to: string };
+  range: { from: string; to: string };
+  onChange: (end: 'from' | 'to') => (value: string) => void;
+  describedBy: string;
+}) {
+  return (['from', 'to'] as const).map((end) => (
+    <div key={end} className="grid gap-2">
+      <Label htmlFor={ids[end]}>{end === 'from' ? 'From' : 'To'}</Label>
+      <Input
+        id={ids[end]}
+        type="date"
+        value={range[end]}
+        min={end === 'to' ? range.from || undefined : undefined}
+        max={end === 'from' ? range.to || undefined : undefined}
+        onChange={(event) => onChange(end)(event.target.value)}
+        aria-describedby={describedBy}
+        className="lg:w-40"
+      />
+    </div>
+  ));
+}
 
 /** Toasts and logs a failure, unless the token was refused (the gate says so instead). */
 /** A failed load or act: logged as `<context> failed`, toasted as `message` (never a 401). */
@@ -160,60 +182,38 @@ export default function AuditTab() {
   } else {
     body = (
       <div className="grid gap-4">
-        <Table
-          label="Audit log"
-          aria-busy={refreshing || undefined}
-          className={cn('table-fixed', refreshing && 'opacity-60 transition-opacity')}
-        >
-          <colgroup>
-            <col className="w-[11.5rem]" />
-            <col className="w-[11rem]" />
-            <col className="w-[12rem]" />
-            <col className="w-[12rem]" />
-            <col />
-          </colgroup>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Time</TableHead>
-              <TableHead>Member</TableHead>
-              <TableHead>Action</TableHead>
-              <TableHead>Target</TableHead>
-              <TableHead>Details</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((row) => {
-              const actor = timelineActor(row);
-              const target = describeTarget(row);
-              return (
-                <TableRow key={row.id} className="align-top">
-                  <TableCell className="tabular-nums">
-                    <time dateTime={row.at}>{formatUkDateTimeSeconds(row.at)}</time>
-                  </TableCell>
-                  <TableCell>
-                    <span className="block truncate font-medium" title={actor.name}>
-                      {actor.name}
-                    </span>
-                    {actor.role ? (
-                      <span className="block text-xs text-muted-foreground">{actor.role}</span>
-                    ) : null}
-                  </TableCell>
-                  <TableCell className="break-words whitespace-normal">
-                    {actionLabel(row.action)}
-                  </TableCell>
-                  <TableCell>
-                    <span className="block truncate" title={target}>
-                      {target}
-                    </span>
-                  </TableCell>
-                  <TableCell className="text-xs whitespace-normal">
-                    <Details row={row} memberName={memberName} />
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+        <DataTable label="Audit log" columns={COLUMNS} busy={refreshing} className="table-fixed">
+          {rows.map((row) => {
+            const actor = timelineActor(row);
+            const target = describeTarget(row);
+            return (
+              <TableRow key={row.id} className="align-top">
+                <TableCell className="tabular-nums">
+                  <time dateTime={row.at}>{formatUkDateTimeSeconds(row.at)}</time>
+                </TableCell>
+                <TableCell>
+                  <span className="block truncate font-medium" title={actor.name}>
+                    {actor.name}
+                  </span>
+                  {actor.role ? (
+                    <span className="block text-xs text-muted-foreground">{actor.role}</span>
+                  ) : null}
+                </TableCell>
+                <TableCell className="break-words whitespace-normal">
+                  {actionLabel(row.action)}
+                </TableCell>
+                <TableCell>
+                  <span className="block truncate" title={target}>
+                    {target}
+                  </span>
+                </TableCell>
+                <TableCell className="text-xs whitespace-normal">
+                  <Details row={row} memberName={memberName} />
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </DataTable>
         <PaginationBar
           page={page}
           pageSize={AUDIT_PAGE_SIZE}
@@ -229,75 +229,35 @@ export default function AuditTab() {
   return (
     <div className="grid gap-6">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto_auto_auto] lg:items-end">
-        <div className="grid gap-2">
-          <Label htmlFor={ids.member}>Member</Label>
-          <Select value={filters.member} onValueChange={set('member')}>
-            <SelectTrigger id={ids.member} className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">All members</SelectItem>
-              {members.map((member) => (
-                <SelectItem key={member.id} value={member.id}>
-                  {member.name} ({STAFF_ROLE_LABELS[member.role]})
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={ids.action}>Action</Label>
-          <Select value={filters.action} onValueChange={set('action')}>
-            <SelectTrigger id={ids.action} className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">All actions</SelectItem>
-              {AUDIT_ACTION_OPTIONS.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
-                  {option.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={ids.from}>From</Label>
-          <Input
-            id={ids.from}
-            type="date"
-            value={filters.from}
-            max={filters.to || undefined}
-            onChange={(event) => set('from')(event.target.value)}
-            aria-describedby={ids.dates}
-            className="lg:w-40"
-          />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={ids.to}>To</Label>
-          <Input
-            id={ids.to}
-            type="date"
-            value={filters.to}
-            min={filters.from || undefined}
-            onChange={(event) => set('to')(event.target.value)}
-            aria-describedby={ids.dates}
-            className="lg:w-40"
-          />
-        </div>
-        <Button
-          variant="outline"
+        <FilterSelect
+          id={ids.member}
+          label="Member"
+          value={filters.member}
+          onValueChange={set('member')}
+          options={[
+            { value: 'all', label: 'All members' },
+            ...members.map((member) => ({
+              value: member.id,
+              label: `${member.name} (${STAFF_ROLE_LABELS[member.role]})`,
+            })),
+          ]}
+          triggerClassName="w-full"
+        />
+        <FilterSelect
+          id={ids.action}
+          label="Action"
+          value={filters.action}
+          onValueChange={set('action')}
+          options={[{ value: 'all', label: 'All actions' }, ...AUDIT_ACTION_OPTIONS]}
+          triggerClassName="w-full"
+        />
+        <DayRange ids={ids} range={filters} onChange={set} describedBy={ids.dates} />
+        <ExportCsvButton
+          pending={exportCsv.isPending}
+          disabled={datesOutOfOrder}
           onClick={onExport}
-          disabled={exportCsv.isPending || datesOutOfOrder}
           className="w-full sm:col-span-2 lg:col-span-1 lg:w-auto"
-        >
-          {exportCsv.isPending ? (
-            <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-          ) : (
-            <Download aria-hidden="true" />
-          )}
-          {exportCsv.isPending ? 'Exporting...' : 'Export CSV'}
-        </Button>
+        />
       </div>
       <p id={ids.dates} className="-mt-3 text-xs text-muted-foreground">
         Days are UK days (London time), both included. Times show seconds and GMT or BST.

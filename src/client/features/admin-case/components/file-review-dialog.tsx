@@ -3,18 +3,11 @@ import { toast } from 'sonner';
 import type { CaseFile } from '#shared/schemas/case.ts';
 import { KYC_DEFAULT_REJECTION_REASON } from '#shared/schemas/journey.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { useKycAction, type KycAction } from '#client/lib/staff/api/kyc.ts';
+import { DialogFrame, useKept, useOpening } from '#client/components/staff/dialog-frame.tsx';
 import { KYC_TYPE_LABELS } from '#client/components/staff/kyc/kyc-format.ts';
 import { toastFailure } from '#client/lib/react-query.ts';
 
@@ -35,29 +28,29 @@ type Props = {
  * stay internal; a rejection's reason is what the applicant reads.
  */
 export function FileReviewDialog({ file, action, name, onClose }: Props) {
-  return (
-    <Dialog open={action !== null} onOpenChange={(next) => (next ? undefined : onClose())}>
-      <DialogContent>
-        {action ? (
-          <ReviewForm
-            key={`${file.id}-${action}`}
-            file={file}
-            action={action}
-            name={name}
-            onClose={onClose}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
-  );
+  // Shown as it was while it animates closed; a new opening starts afresh.
+  const shown = useKept(action);
+  const opening = useOpening(action !== null);
+  return shown ? (
+    <ReviewForm
+      key={`${file.id}-${shown}-${opening}`}
+      open={action !== null}
+      file={file}
+      action={shown}
+      name={name}
+      onClose={onClose}
+    />
+  ) : null;
 }
 
 function ReviewForm({
+  open,
   file,
   action,
   name,
   onClose,
 }: {
+  open: boolean;
   file: CaseFile;
   action: KycAction;
   name: string;
@@ -90,13 +83,26 @@ function ReviewForm({
   };
 
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>
-          {verb} {KYC_TYPE_LABELS[file.type]}
-        </DialogTitle>
-        <DialogDescription>{name}</DialogDescription>
-      </DialogHeader>
+    <DialogFrame
+      open={open}
+      onOpenChange={(next) => (next ? undefined : onClose())}
+      title={`${verb} ${KYC_TYPE_LABELS[file.type]}`}
+      description={name}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            variant={action === 'reject' ? 'destructive' : 'default'}
+            onClick={onSubmit}
+            disabled={busy}
+          >
+            {busy ? 'Processing...' : verb}
+          </Button>
+        </>
+      }
+    >
       <div className="grid gap-2">
         <Label htmlFor={`${id}-notes`}>Notes (optional)</Label>
         <Textarea
@@ -129,18 +135,6 @@ function ReviewForm({
           </p>
         </div>
       ) : null}
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button
-          variant={action === 'reject' ? 'destructive' : 'default'}
-          onClick={onSubmit}
-          disabled={busy}
-        >
-          {busy ? 'Processing...' : verb}
-        </Button>
-      </DialogFooter>
-    </>
+    </DialogFrame>
   );
 }

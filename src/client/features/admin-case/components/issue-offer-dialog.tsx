@@ -1,16 +1,9 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { ZOfferIssueRequest } from '#shared/schemas/admin.ts';
 import { TIER_INFO, TIERS, isTier, type Tier } from '#shared/tiers.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx';
-import { Label } from '#client/components/ui/label.tsx';
 import {
   Select,
   SelectContent,
@@ -19,6 +12,8 @@ import {
   SelectValue,
 } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
+import { DialogFrame, useOpening } from '#client/components/staff/dialog-frame.tsx';
+import { Form, StaffField, maxLengthOf, useStaffForm } from '#client/components/staff/form.tsx';
 import { useIssueOffer } from '#client/lib/staff/api/offers.ts';
 import { toastFailure } from '#client/lib/react-query.ts';
 
@@ -32,93 +27,95 @@ type Props = {
 };
 
 /** `admin-offer-issue` from the case screen: a tier and an optional pricing note. */
-export function IssueOfferDialog({ basicId, name, initialTier, open, onOpenChange }: Props) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        {open ? (
-          <IssueOfferForm
-            basicId={basicId}
-            name={name}
-            initialTier={initialTier}
-            onClose={() => onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
-  );
+export function IssueOfferDialog(props: Props) {
+  // Each opening starts afresh, on the tier of the moment.
+  return <IssueOfferForm key={useOpening(props.open)} {...props} />;
 }
 
-function IssueOfferForm({
-  basicId,
-  name,
-  initialTier,
-  onClose,
-}: Omit<Props, 'open' | 'onOpenChange'> & { onClose: () => void }) {
+function IssueOfferForm({ basicId, name, initialTier, open, onOpenChange }: Props) {
   const id = useId();
-  const [tier, setTier] = useState<Tier | null>(initialTier);
-  const [note, setNote] = useState('');
+  const form = useStaffForm(ZOfferIssueRequest, {
+    basic_id: basicId,
+    tier: initialTier ?? undefined,
+    pricing_note: '',
+  });
+  const tier = useWatch({ control: form.control, name: 'tier' });
   const issue = useIssueOffer();
+  const onClose = () => onOpenChange(false);
 
-  const onIssue = () => {
-    if (!tier || issue.isPending) return;
-    issue.mutate(
-      { basic_id: basicId, tier, pricing_note: note.trim() || null },
-      {
-        onSuccess: (response) => {
-          if (response.status === 'pending_approval') {
-            toast.success('Offer sent for approval', {
-              description: "A politically exposed person's offer needs an owner's approval.",
-            });
-          } else {
-            toast.success('Offer issued successfully');
-          }
-          onClose();
-        },
-        onError: toastFailure('Failed to issue offer', 'admin-offer-issue'),
+  const onIssue = (values: { basic_id: string; tier: Tier; pricing_note: string | null }) => {
+    if (issue.isPending) return;
+    issue.mutate(values, {
+      onSuccess: (response) => {
+        if (response.status === 'pending_approval') {
+          toast.success('Offer sent for approval', {
+            description: "A politically exposed person's offer needs an owner's approval.",
+          });
+        } else {
+          toast.success('Offer issued successfully');
+        }
+        onClose();
       },
-    );
+      onError: toastFailure('Failed to issue offer', 'admin-offer-issue'),
+    });
   };
 
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>Issue offer</DialogTitle>
-        <DialogDescription>{name}</DialogDescription>
-      </DialogHeader>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-tier`}>Assign Tier</Label>
-        <Select value={tier ?? ''} onValueChange={(value) => isTier(value) && setTier(value)}>
-          <SelectTrigger id={`${id}-tier`}>
-            <SelectValue placeholder="Select a tier" />
-          </SelectTrigger>
-          <SelectContent>
-            {TIERS.map((option) => (
-              <SelectItem key={option} value={option}>
-                {TIER_INFO[option].name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-note`}>Pricing Note (optional)</Label>
-        <Textarea
-          id={`${id}-note`}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          maxLength={500}
-          className="min-h-20"
-        />
-      </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={issue.isPending}>
-          Cancel
-        </Button>
-        <Button onClick={onIssue} disabled={!tier || issue.isPending}>
-          {issue.isPending ? 'Issuing...' : 'Issue Offer'}
-        </Button>
-      </DialogFooter>
-    </>
+    <DialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      wrap={(content) => (
+        <Form form={form} onSubmit={onIssue} className="grid gap-4">
+          {content}
+        </Form>
+      )}
+      title="Issue offer"
+      description={name}
+      footer={
+        <>
+          <Button type="button" variant="outline" onClick={onClose} disabled={issue.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!tier || issue.isPending}>
+            {issue.isPending ? 'Issuing...' : 'Issue Offer'}
+          </Button>
+        </>
+      }
+    >
+      <StaffField name="tier" id={`${id}-tier`} label="Assign Tier" className="grid gap-2">
+        {(control) => (
+          <Select
+            value={tier ?? ''}
+            onValueChange={(value) => isTier(value) && form.setValue('tier', value)}
+          >
+            <SelectTrigger {...control}>
+              <SelectValue placeholder="Select a tier" />
+            </SelectTrigger>
+            <SelectContent>
+              {TIERS.map((option) => (
+                <SelectItem key={option} value={option}>
+                  {TIER_INFO[option].name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </StaffField>
+      <StaffField
+        name="pricing_note"
+        id={`${id}-note`}
+        label="Pricing Note (optional)"
+        className="grid gap-2"
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            maxLength={maxLengthOf(ZOfferIssueRequest.shape.pricing_note)}
+            className="min-h-20"
+            {...form.register('pricing_note')}
+          />
+        )}
+      </StaffField>
+    </DialogFrame>
   );
 }

@@ -42,4 +42,3 @@ export function formatIncome(pounds: number): string {
     maximumFractionDigits: 0,
   }).format(pounds);
 }
-

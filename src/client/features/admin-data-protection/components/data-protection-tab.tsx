@@ -1,5 +1,5 @@
 import { History } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type {
   DataProtectionResponse,
   ErasureRequestRow,
@@ -8,14 +8,8 @@ import type {
 import { RETENTION_RULES } from '#shared/retention.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '#client/components/ui/table.tsx';
+import { DataTable, TableCell, TableRow } from '#client/components/staff/data-table.tsx';
+import { ListSection } from '#client/components/staff/list-section.tsx';
 import { useDataProtection } from '#client/lib/staff/api/data-protection.ts';
 import { useMayCall, useStaffMember } from '#client/lib/staff/api/get-me.ts';
 import { useReturnFocus } from '#client/lib/staff/use-return-focus.ts';
@@ -56,58 +50,26 @@ function countsOf(run: JobRunRow): [string, number][] {
     .sort(([a], [b]) => rank(a) - rank(b));
 }
 
+/** The sections shrink with the page; their descriptions keep a readable width. */
+const SECTION = { className: 'min-w-0', descriptionClassName: 'max-w-3xl' };
+
 const RUN_STATUS: Record<JobRunRow['status'], { label: string; variant: 'outline' | 'gold' }> = {
   running: { label: 'Running', variant: 'outline' },
   ok: { label: 'Completed', variant: 'gold' },
   failed: { label: 'Failed', variant: 'outline' },
 };
 
-function Section({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className="grid min-w-0 gap-3">
-      <div>
-        <h2 id={id} className="font-serif text-xl leading-tight">
-          {title}
-        </h2>
-        {description ? (
-          <p className="mt-1 max-w-3xl text-sm text-muted-foreground">{description}</p>
-        ) : null}
-      </div>
-      {children}
-    </section>
-  );
-}
-
 function RetentionTable({ rows }: { rows: DataProtectionResponse['retention'] }) {
   return (
-    <Table label="Retention periods">
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead>What</TableHead>
-          <TableHead>Kept for</TableHead>
-          <TableHead>From</TableHead>
+    <DataTable label="Retention periods" columns={['What', 'Kept for', 'From']} quietHeader>
+      {rows.map((row) => (
+        <TableRow key={row.key}>
+          <TableCell className="min-w-48">{row.what}</TableCell>
+          <TableCell className="font-medium whitespace-nowrap">{row.period}</TableCell>
+          <TableCell className="min-w-28">{row.from}</TableCell>
         </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={row.key}>
-            <TableCell className="min-w-48">{row.what}</TableCell>
-            <TableCell className="font-medium whitespace-nowrap">{row.period}</TableCell>
-            <TableCell className="min-w-28">{row.from}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </DataTable>
   );
 }
 
@@ -120,62 +82,56 @@ function RunsTable({ runs }: { runs: JobRunRow[] }) {
     );
   }
   return (
-    <Table label="Retention job runs">
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead>Started</TableHead>
-          <TableHead>Finished</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Removed</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {runs.map((run) => {
-          const status = RUN_STATUS[run.status];
-          const counts = countsOf(run);
-          return (
-            <TableRow key={run.id}>
-              <TableCell className="whitespace-nowrap">
-                <time dateTime={run.started_at}>{formatStaffDateTime(run.started_at)}</time>
-              </TableCell>
-              <TableCell className="whitespace-nowrap">
-                {run.finished_at ? (
-                  <time dateTime={run.finished_at}>{formatStaffDateTime(run.finished_at)}</time>
-                ) : (
-                  '—'
-                )}
-              </TableCell>
-              <TableCell>
-                <Badge
-                  variant={status.variant}
-                  className={run.status === 'failed' ? 'border-destructive-text/50' : undefined}
-                >
-                  {status.label}
-                </Badge>
-                {run.error ? (
-                  <p className="mt-1 max-w-64 text-xs text-muted-foreground wrap-anywhere">
-                    {run.error}
-                  </p>
-                ) : null}
-              </TableCell>
-              <TableCell className="min-w-48">
-                {counts.length === 0 ? (
-                  <span className="text-muted-foreground">Nothing due</span>
-                ) : (
-                  <ul className="grid gap-0.5">
-                    {counts.map(([key, n]) => (
-                      <li key={key}>
-                        {ruleName(key)}: <span className="font-medium">{n}</span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+    <DataTable
+      label="Retention job runs"
+      columns={['Started', 'Finished', 'Status', 'Removed']}
+      quietHeader
+    >
+      {runs.map((run) => {
+        const status = RUN_STATUS[run.status];
+        const counts = countsOf(run);
+        return (
+          <TableRow key={run.id}>
+            <TableCell className="whitespace-nowrap">
+              <time dateTime={run.started_at}>{formatStaffDateTime(run.started_at)}</time>
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              {run.finished_at ? (
+                <time dateTime={run.finished_at}>{formatStaffDateTime(run.finished_at)}</time>
+              ) : (
+                '—'
+              )}
+            </TableCell>
+            <TableCell>
+              <Badge
+                variant={status.variant}
+                className={run.status === 'failed' ? 'border-destructive-text/50' : undefined}
+              >
+                {status.label}
+              </Badge>
+              {run.error ? (
+                <p className="mt-1 max-w-64 text-xs text-muted-foreground wrap-anywhere">
+                  {run.error}
+                </p>
+              ) : null}
+            </TableCell>
+            <TableCell className="min-w-48">
+              {counts.length === 0 ? (
+                <span className="text-muted-foreground">Nothing due</span>
+              ) : (
+                <ul className="grid gap-0.5">
+                  {counts.map(([key, n]) => (
+                    <li key={key}>
+                      {ruleName(key)}: <span className="font-medium">{n}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </TableCell>
+          </TableRow>
+        );
+      })}
+    </DataTable>
   );
 }
 
@@ -251,7 +207,8 @@ export default function DataProtectionTab() {
   const { retention, runs, requests } = view.data;
   return (
     <div className="grid gap-10">
-      <Section
+      <ListSection
+        {...SECTION}
         id="dp-requests-title"
         title="Erasure requests"
         description="An erasure is carried out when a second member, an owner or compliance, approves it. Members' records are kept for anti-money-laundering law."
@@ -284,21 +241,23 @@ export default function DataProtectionTab() {
             ))}
           </ul>
         )}
-      </Section>
-      <Section
+      </ListSection>
+      <ListSection
+        {...SECTION}
         id="dp-runs-title"
         title="Recent runs"
         description="The retention job removes what is past its period, on one instance at a time."
       >
         <RunsTable runs={runs} />
-      </Section>
-      <Section
+      </ListSection>
+      <ListSection
+        {...SECTION}
         id="dp-retention-title"
         title="Retention"
         description="How long personal data is kept. The privacy notice is written from the same table."
       >
         <RetentionTable rows={retention} />
-      </Section>
+      </ListSection>
       <TimelineSheet
         applicant={timeline.row}
         open={timeline.open}

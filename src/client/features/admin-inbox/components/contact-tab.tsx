@@ -1,6 +1,4 @@
 import type { ContactRow } from '#shared/schemas/admin-lists.ts';
-import { EmailText } from './email-text.tsx';
-import { ExpandableText } from './expandable-text.tsx';
 import { InboxTab, type InboxConfig } from './inbox-tab.tsx';
 
 /** SPEC §2 'Contact': Date, Name, Email, Message, Status, Actions. */
@@ -11,19 +9,7 @@ const CONTACT_INBOX: InboxConfig<ContactRow> = {
   empty: 'No contact messages found',
   noun: { one: 'message', many: 'messages' },
   nameOf: (row) => row.name,
-  columns: [
-    {
-      header: 'Name',
-      cell: (row) => row.name,
-      className: 'min-w-32 font-medium [overflow-wrap:anywhere]',
-    },
-    { header: 'Email', cell: (row) => <EmailText email={row.email} />, className: 'min-w-40' },
-    {
-      header: 'Message',
-      cell: (row) => <ExpandableText text={row.message} label={`${row.name}'s message`} />,
-      className: 'min-w-52',
-    },
-  ],
+  columns: [{ header: 'Message', text: (row) => row.message }],
 };
 
 export default function ContactTab() {

@@ -1,6 +1,4 @@
 import type { EoiRow } from '#shared/schemas/admin-lists.ts';
-import { EmailText } from './email-text.tsx';
-import { ExpandableText } from './expandable-text.tsx';
 import { InboxTab, type InboxConfig } from './inbox-tab.tsx';
 
 /** SPEC §2 'EOI': Date, Name, Email, Phone (dash if none), Reason, Status, Actions. */
@@ -13,21 +11,11 @@ const EOI_INBOX: InboxConfig<EoiRow> = {
   nameOf: (row) => row.full_name,
   columns: [
     {
-      header: 'Name',
-      cell: (row) => row.full_name,
-      className: 'min-w-32 font-medium [overflow-wrap:anywhere]',
-    },
-    { header: 'Email', cell: (row) => <EmailText email={row.email} />, className: 'min-w-40' },
-    {
       header: 'Phone',
       cell: (row) => row.phone || <span className="text-muted-foreground">—</span>,
       className: 'whitespace-nowrap',
     },
-    {
-      header: 'Reason',
-      cell: (row) => <ExpandableText text={row.reason} label={`${row.full_name}'s reason`} />,
-      className: 'min-w-52',
-    },
+    { header: 'Reason', text: (row) => row.reason },
   ],
 };
 

@@ -1,4 +1,4 @@
-import { Archive, CheckCheck, Download, LoaderCircle, Search } from 'lucide-react';
+import { Archive, CheckCheck } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import {
@@ -13,23 +13,14 @@ import { ConfirmDialog } from '#client/components/staff/confirm-dialog.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
+import { Select, SelectTrigger, SelectValue } from '#client/components/ui/select.tsx';
+import { DataTable, TableCell, TableRow } from '#client/components/staff/data-table.tsx';
 import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '#client/components/ui/select.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '#client/components/ui/table.tsx';
+  ExportCsvButton,
+  FilterSelect,
+  OptionList,
+  SearchField,
+} from '#client/components/staff/list-filters.tsx';
 import { toastFailure } from '#client/lib/react-query.ts';
 import { cn } from '#client/utils/cn.ts';
 import {
@@ -42,16 +33,22 @@ import { useDebouncedValue } from '#client/lib/staff/use-debounced-value.ts';
 import { PaginationBar } from '#client/components/staff/pagination-bar.tsx';
 import { TabEmpty, TabError, TabLoading } from '#client/components/staff/tab-state.tsx';
 import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
+import { EmailText } from './email-text.tsx';
+import { ExpandableText } from './expandable-text.tsx';
 import { SelectionCheckbox } from './selection-checkbox.tsx';
 
 /** What both inboxes' rows have; the rest differs (EOI: phone, reason; contact: message). */
 export type InboxRow = { id: string; created_at: string; email: string; status: InboxStatus };
 
-export type InboxColumn<Row> = {
+type CellColumn<Row> = {
   header: string;
   cell: (row: Row) => ReactNode;
-  className?: string;
+  className?: string | undefined;
 };
+
+/** A column of one inbox: drawn by `cell`, or a long `text` shown folded. */
+export type InboxColumn<Row> =
+  CellColumn<Row> | { header: string; text: (row: Row) => string | null };
 
 export type InboxConfig<Row extends InboxRow> = {
   table: InboxTable;
@@ -65,9 +62,31 @@ export type InboxConfig<Row extends InboxRow> = {
   noun: { one: string; many: string };
   /** Who a row is about, for the labels of its checkbox and status select. */
   nameOf: (row: Row) => string;
-  /** The columns between Date and Status (SPEC §2). */
+  /** The columns between Email and Status (SPEC §2). */
   columns: InboxColumn<Row>[];
 };
+
+/** Name, Email, then the inbox's own columns; a long text folds, labelled "Ann's message". */
+function columnsOf<Row extends InboxRow>({ nameOf, columns }: InboxConfig<Row>): CellColumn<Row>[] {
+  return [
+    { header: 'Name', cell: nameOf, className: 'min-w-32 font-medium [overflow-wrap:anywhere]' },
+    { header: 'Email', cell: (row) => <EmailText email={row.email} />, className: 'min-w-40' },
+    ...columns.map((column) =>
+      'text' in column
+        ? {
+            header: column.header,
+            cell: (row: Row) => (
+              <ExpandableText
+                text={column.text(row)}
+                label={`${nameOf(row)}'s ${column.header.toLowerCase()}`}
+              />
+            ),
+            className: 'min-w-52',
+          }
+        : column,
+    ),
+  ];
+}
 
 const STATUS_LABELS: Record<InboxStatus, string> = {
   new: 'New',
@@ -82,6 +101,9 @@ const STATUS_BADGE: Record<InboxStatus, 'gold' | 'secondary' | 'outline'> = {
 };
 
 type StatusFilter = InboxStatus | 'all';
+
+const STATUS_OPTIONS = INBOX_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
+const PAGE_SIZE_OPTIONS = INBOX_PAGE_SIZES.map((size) => ({ value: String(size), label: size }));
 
 function isStatusFilter(value: string): value is StatusFilter {
   return INBOX_STATUS_FILTER_OPTIONS.some((option) => option.value === value);
@@ -122,6 +144,7 @@ function Metrics({ metrics }: { metrics: InboxMetrics | undefined }) {
  */
 export function InboxTab<Row extends InboxRow>({ config }: { config: InboxConfig<Row> }) {
   const { table } = config;
+  const columns = columnsOf(config);
   const ids = {
     search: useId(),
     status: useId(),
@@ -240,77 +263,68 @@ export function InboxTab<Row extends InboxRow>({ config }: { config: InboxConfig
     body = <TabEmpty title={config.empty} />;
   } else {
     body = (
-      <Table
+      <DataTable
         label={config.title}
-        aria-busy={refreshing || undefined}
-        className={cn(refreshing && 'opacity-60 transition-opacity')}
-      >
-        <TableHeader>
-          <TableRow>
-            <TableHead className="w-10">
+        busy={refreshing}
+        columns={[
+          {
+            key: 'select',
+            header: (
               <SelectionCheckbox
                 aria-label="Select all on this page"
                 checked={allSelected ? true : someSelected ? 'indeterminate' : false}
                 onCheckedChange={(value) => toggleAll(value === true)}
                 disabled={bulk.isPending}
               />
-            </TableHead>
-            <TableHead>Date</TableHead>
-            {config.columns.map((column) => (
-              <TableHead key={column.header}>{column.header}</TableHead>
-            ))}
-            <TableHead>Status</TableHead>
-            <TableHead>Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((row) => {
-            const name = config.nameOf(row);
-            const isSelected = selection.viewKey === viewKey && selection.ids.has(row.id);
-            return (
-              <TableRow key={row.id} data-state={isSelected ? 'selected' : undefined}>
-                <TableCell>
-                  <SelectionCheckbox
-                    aria-label={`Select ${name}`}
-                    checked={isSelected}
-                    onCheckedChange={(value) => toggleRow(row.id, value === true)}
-                    disabled={bulk.isPending}
-                  />
+            ),
+            className: 'w-10',
+          },
+          'Date',
+          ...columns.map((column) => column.header),
+          'Status',
+          'Actions',
+        ]}
+      >
+        {rows.map((row) => {
+          const name = config.nameOf(row);
+          const isSelected = selection.viewKey === viewKey && selection.ids.has(row.id);
+          return (
+            <TableRow key={row.id} data-state={isSelected ? 'selected' : undefined}>
+              <TableCell>
+                <SelectionCheckbox
+                  aria-label={`Select ${name}`}
+                  checked={isSelected}
+                  onCheckedChange={(value) => toggleRow(row.id, value === true)}
+                  disabled={bulk.isPending}
+                />
+              </TableCell>
+              <TableCell className="whitespace-nowrap tabular-nums">
+                <time dateTime={row.created_at}>{formatStaffDateTime(row.created_at)}</time>
+              </TableCell>
+              {columns.map((column) => (
+                <TableCell key={column.header} className={column.className}>
+                  {column.cell(row)}
                 </TableCell>
-                <TableCell className="whitespace-nowrap tabular-nums">
-                  <time dateTime={row.created_at}>{formatStaffDateTime(row.created_at)}</time>
-                </TableCell>
-                {config.columns.map((column) => (
-                  <TableCell key={column.header} className={column.className}>
-                    {column.cell(row)}
-                  </TableCell>
-                ))}
-                <TableCell>
-                  <Badge variant={STATUS_BADGE[row.status]}>{STATUS_LABELS[row.status]}</Badge>
-                </TableCell>
-                <TableCell>
-                  <Select
-                    value={row.status}
-                    onValueChange={(value) => onStatusChange(row, value)}
-                    disabled={updatingId === row.id || bulk.isPending}
-                  >
-                    <SelectTrigger aria-label={`Status of ${name}`} className="h-9 w-32">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {INBOX_STATUSES.map((value) => (
-                        <SelectItem key={value} value={value}>
-                          {STATUS_LABELS[value]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+              ))}
+              <TableCell>
+                <Badge variant={STATUS_BADGE[row.status]}>{STATUS_LABELS[row.status]}</Badge>
+              </TableCell>
+              <TableCell>
+                <Select
+                  value={row.status}
+                  onValueChange={(value) => onStatusChange(row, value)}
+                  disabled={updatingId === row.id || bulk.isPending}
+                >
+                  <SelectTrigger aria-label={`Status of ${name}`} className="h-9 w-32">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <OptionList options={STATUS_OPTIONS} />
+                </Select>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </DataTable>
     );
   }
 
@@ -319,82 +333,43 @@ export function InboxTab<Row extends InboxRow>({ config }: { config: InboxConfig
       <Metrics metrics={list.data?.metrics} />
 
       <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_auto_auto_auto] md:items-end">
-        <div className="grid gap-2">
-          <Label htmlFor={ids.search}>Search</Label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id={ids.search}
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder="Search by name or email..."
-              autoComplete="off"
-              spellCheck={false}
-              className="pl-9"
-            />
-          </div>
-        </div>
+        <SearchField
+          id={ids.search}
+          label="Search"
+          value={search}
+          onValueChange={setSearch}
+          spellCheck={false}
+          fieldClassName="grid gap-2"
+        />
         <div className="grid grid-cols-2 gap-3 md:contents">
-          <div className="grid gap-2">
-            <Label htmlFor={ids.status}>Status</Label>
-            <Select
-              value={status}
-              onValueChange={(value) => {
-                if (isStatusFilter(value)) setStatus(value);
-              }}
-            >
-              <SelectTrigger id={ids.status} className="md:w-40">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {INBOX_STATUS_FILTER_OPTIONS.map((option) => (
-                  <SelectItem key={option.value} value={option.value}>
-                    {option.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.pageSize}>Rows per page</Label>
-            <Select
-              value={String(pageSize)}
-              onValueChange={(value) =>
-                setPageSize(
-                  INBOX_PAGE_SIZES.find((size) => String(size) === value) ?? INBOX_PAGE_SIZES[0],
-                )
-              }
-            >
-              <SelectTrigger id={ids.pageSize} className="md:w-28">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {INBOX_PAGE_SIZES.map((size) => (
-                  <SelectItem key={size} value={String(size)}>
-                    {size}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <FilterSelect
+            id={ids.status}
+            label="Status"
+            value={status}
+            onValueChange={(value) => {
+              if (isStatusFilter(value)) setStatus(value);
+            }}
+            options={INBOX_STATUS_FILTER_OPTIONS}
+            triggerClassName="md:w-40"
+          />
+          <FilterSelect
+            id={ids.pageSize}
+            label="Rows per page"
+            value={String(pageSize)}
+            onValueChange={(value) =>
+              setPageSize(
+                INBOX_PAGE_SIZES.find((size) => String(size) === value) ?? INBOX_PAGE_SIZES[0],
+              )
+            }
+            options={PAGE_SIZE_OPTIONS}
+            triggerClassName="md:w-28"
+          />
         </div>
-        <Button
-          variant="outline"
+        <ExportCsvButton
+          pending={exportCsv.isPending}
           onClick={onExport}
-          disabled={exportCsv.isPending}
           className="w-full md:w-auto"
-        >
-          {exportCsv.isPending ? (
-            <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-          ) : (
-            <Download aria-hidden="true" />
-          )}
-          {exportCsv.isPending ? 'Exporting...' : 'Export CSV'}
-        </Button>
+        />
       </div>
 
       <div

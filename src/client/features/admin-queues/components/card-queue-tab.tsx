@@ -1,23 +1,20 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { QueuePage } from '#shared/schemas/admin.ts';
-import { PaginationBar } from '#client/components/staff/pagination-bar.tsx';
-import {
-  QueueHeading,
-  QueueToolbar,
-  type useQueueParams,
-} from '#client/components/staff/queue-controls.tsx';
-import { TabEmpty, TabError, TabLoading } from '#client/components/staff/tab-state.tsx';
+import { QueueSection, useQueueParams } from '#client/components/staff/queue-controls.tsx';
+import { TabEmpty } from '#client/components/staff/tab-state.tsx';
 
 type CardQueueTabProps<Row> = {
-  /** The heading's id, which labels the section. */
-  headingId: string;
+  /** Names the heading ('offers-heading'), which labels the section. */
+  name: string;
+  /** The heading, 'Ready for an offer'; the list is 'Applications ready for an offer'. */
   title: string;
-  queue: ReturnType<typeof useQueueParams>;
-  list: UseQueryResult<QueuePage<Row> & { page: number }>;
-  listLabel: string;
-  empty: { title: string; text: string };
-  keyOf: (row: Row) => string;
+  /** The empty queue's words: 'No Applications Ready for Offer', '…after KYC verification.' */
+  empty: { what: string; after: string };
+  /** The tab's list of one page. */
+  useList: (
+    params: ReturnType<typeof useQueueParams>['params'],
+  ) => UseQueryResult<QueuePage<Row> & { page: number }>;
   renderCard: (row: Row, slaHours: number) => ReactNode;
 };
 
@@ -26,58 +23,44 @@ type CardQueueTabProps<Row> = {
  * page at a time, with its total in the heading, search and assignment filters, and the
  * loading, error and empty states.
  */
-export function CardQueueTab<Row>({
-  headingId,
+export function CardQueueTab<Row extends { basic_id: string }>({
+  name,
   title,
-  queue,
-  list,
-  listLabel,
   empty,
-  keyOf,
+  useList,
   renderCard,
 }: CardQueueTabProps<Row>) {
+  const queue = useQueueParams();
+  const list = useList(queue.params);
   return (
-    <section aria-labelledby={headingId} className="grid gap-4">
-      <QueueHeading id={headingId} title={title} page={list.data} />
-      <QueueToolbar
-        searchLabel="Search applications"
-        query={queue.query}
-        onQueryChange={queue.setQuery}
-        assigned={queue.assigned}
-        onAssignedChange={queue.setAssigned}
-      />
-      {list.isPending ? (
-        <TabLoading label="Loading applications..." />
-      ) : list.isError ? (
-        <TabError message="Failed to load applications" onRetry={() => void list.refetch()} />
-      ) : (
-        <>
-          {list.data.data.length === 0 ? (
-            queue.filtered ? (
-              <TabEmpty title="No applications found" />
-            ) : (
-              <TabEmpty title={empty.title}>{empty.text}</TabEmpty>
-            )
-          ) : (
-            <ul
-              aria-label={listLabel}
-              className={`grid gap-4 md:grid-cols-2 2xl:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
-            >
-              {list.data.data.map((row) => (
-                <li key={keyOf(row)}>{renderCard(row, list.data.sla_hours)}</li>
-              ))}
-            </ul>
-          )}
-          <PaginationBar
-            page={list.data.page}
-            pageSize={queue.pageSize}
-            total={list.data.total}
-            capped={list.data.total_capped}
-            onPageChange={queue.setPage}
-            busy={list.isFetching}
-          />
-        </>
+    <QueueSection
+      headingId={`${name}-heading`}
+      title={title}
+      searchLabel="Search applications"
+      queue={queue}
+      list={list}
+      loadingLabel="Loading applications..."
+      loadError="Failed to load applications"
+      empty={
+        queue.filtered ? (
+          <TabEmpty title="No applications found" />
+        ) : (
+          <TabEmpty title={`No Applications Ready for ${empty.what}`}>
+            {`Applications will appear here after ${empty.after}.`}
+          </TabEmpty>
+        )
+      }
+    >
+      {(data) => (
+        <ul
+          aria-label={`Applications ${title.toLowerCase()}`}
+          className={`grid gap-4 md:grid-cols-2 2xl:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+        >
+          {data.data.map((row) => (
+            <li key={row.basic_id}>{renderCard(row, data.sla_hours)}</li>
+          ))}
+        </ul>
       )}
-    </section>
+    </QueueSection>
   );
 }

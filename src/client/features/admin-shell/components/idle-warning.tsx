@@ -1,14 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { SESSION_IDLE_MESSAGE, STAFF_IDLE_MS, STAFF_IDLE_WARNING_MS } from '#shared/staff.ts';
-import {
-  AlertDialog,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#client/components/ui/alert-dialog.tsx';
+import { AlertFrame } from '#client/components/staff/dialog-frame.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useStaffToken } from '#client/lib/staff-token.ts';
 import { meQuery } from '#client/lib/staff/api/get-me.ts';
@@ -68,27 +61,20 @@ function IdleTimer({ lastCall }: { lastCall: number }) {
 
   const warning = now >= warnAt && !ended;
   return (
-    <AlertDialog
+    <AlertFrame
       open={warning}
       // Escape (or any other dismissal) keeps the member signed in.
       onOpenChange={(open) => {
         if (!open) stay();
       }}
-    >
-      <AlertDialogContent
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          stayButton.current?.focus();
-        }}
-      >
-        <AlertDialogHeader>
-          <AlertDialogTitle>Your session will end in 1 minute</AlertDialogTitle>
-          <AlertDialogDescription>
-            You have not used the staff panel for 29 minutes. For the applicants&apos; safety,
-            sessions end after 30 minutes without activity.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        stayButton.current?.focus();
+      }}
+      title="Your session will end in 1 minute"
+      description="You have not used the staff panel for 29 minutes. For the applicants' safety, sessions end after 30 minutes without activity."
+      footer={
+        <>
           <Button variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
             {signOut.isPending ? 'Signing out...' : 'Sign out'}
           </Button>
@@ -96,8 +82,8 @@ function IdleTimer({ lastCall }: { lastCall: number }) {
           <Button ref={stayButton} onClick={stay}>
             Stay signed in
           </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        </>
+      }
+    />
   );
 }

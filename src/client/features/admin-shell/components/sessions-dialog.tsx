@@ -4,15 +4,8 @@ import { toast } from 'sonner';
 import type { SessionListRow } from '#shared/schemas/staff.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '#client/components/ui/dialog.tsx';
+import { DialogTrigger } from '#client/components/ui/dialog.tsx';
+import { DialogFrame } from '#client/components/staff/dialog-frame.tsx';
 import { ConfirmDialog } from '#client/components/staff/confirm-dialog.tsx';
 import { toastFailure } from '#client/lib/react-query.ts';
 import { clearStaffToken } from '#client/lib/staff-token.ts';
@@ -120,42 +113,40 @@ export function SessionsDialog() {
     );
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline">
-          <MonitorSmartphone aria-hidden="true" />
-          Your sessions
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Your sessions</DialogTitle>
-          <DialogDescription>
-            Where you are signed in to the staff panel. Sign out any session you do not recognise,
-            and tell an owner.
-          </DialogDescription>
-        </DialogHeader>
-        {body}
-        <DialogFooter>
-          <Button
-            variant="destructive"
-            onClick={() => setConfirming(true)}
-            disabled={!sessions.data || revokeAll.isPending}
-          >
-            Sign out everywhere
+    <DialogFrame
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <DialogTrigger asChild>
+          <Button variant="outline">
+            <MonitorSmartphone aria-hidden="true" />
+            Your sessions
           </Button>
-        </DialogFooter>
-
-        <ConfirmDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          title="Sign out everywhere?"
-          description="Every session of yours ends, this one too. You will need your passphrase and a code to sign in again."
-          confirmLabel="Sign out everywhere"
-          busyLabel="Signing out..."
-          onConfirm={onRevokeAll}
-        />
-      </DialogContent>
-    </Dialog>
+        </DialogTrigger>
+      }
+      className="max-w-xl"
+      title="Your sessions"
+      description="Where you are signed in to the staff panel. Sign out any session you do not recognise, and tell an owner."
+      footer={
+        <Button
+          variant="destructive"
+          onClick={() => setConfirming(true)}
+          disabled={!sessions.data || revokeAll.isPending}
+        >
+          Sign out everywhere
+        </Button>
+      }
+    >
+      {body}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Sign out everywhere?"
+        description="Every session of yours ends, this one too. You will need your passphrase and a code to sign in again."
+        confirmLabel="Sign out everywhere"
+        busyLabel="Signing out..."
+        onConfirm={onRevokeAll}
+      />
+    </DialogFrame>
   );
 }

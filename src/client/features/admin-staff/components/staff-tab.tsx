@@ -1,11 +1,7 @@
 import { useStaffMember } from '#client/lib/staff/api/get-me.ts';
 import { useStaffList } from '../api/get-staff.ts';
-import {
-  TabEmpty,
-  TabError,
-  TabLoading,
-  useLoadFailureToast,
-} from '#client/components/staff/tab-state.tsx';
+import { QueryView, TabEmpty, useLoadFailureToast } from '#client/components/staff/tab-state.tsx';
+import { ListSection } from '#client/components/staff/list-section.tsx';
 import { StaffInviteForm } from './staff-invite-form.tsx';
 import { StaffTable } from './staff-table.tsx';
 
@@ -19,31 +15,27 @@ export default function StaffTab() {
   useLoadFailureToast(list, 'admin-staff-list', LOAD_ERROR);
 
   const rows = list.data?.data ?? [];
-  let body;
-  if (list.isPending) body = <TabLoading label="Loading staff members..." />;
-  else if (list.isError)
-    body = <TabError message={LOAD_ERROR} onRetry={() => void list.refetch()} />;
-  else if (rows.length === 0)
-    body = <TabEmpty title="No staff members yet">Invited members will appear here.</TabEmpty>;
-  else body = <StaffTable rows={rows} selfId={me?.id ?? null} />;
-
   const active = rows.filter((row) => row.status === 'active').length;
   return (
     <div className="grid gap-6">
       <StaffInviteForm />
-      <section aria-labelledby="staff-members-title" className="grid gap-3">
-        <div>
-          <h2 id="staff-members-title" className="font-serif text-xl leading-tight">
-            Members
-          </h2>
-          {list.data ? (
-            <p className="mt-1 text-sm text-muted-foreground">
-              {rows.length} member(s), {active} active
-            </p>
-          ) : null}
-        </div>
-        {body}
-      </section>
+      <ListSection
+        id="staff-members-title"
+        title="Members"
+        description={list.data ? `${rows.length} member(s), ${active} active` : null}
+      >
+        <QueryView
+          query={list}
+          loadingLabel="Loading staff members..."
+          loadError={LOAD_ERROR}
+          isEmpty={(data) => data.data.length === 0}
+          empty={
+            <TabEmpty title="No staff members yet">Invited members will appear here.</TabEmpty>
+          }
+        >
+          {(data) => <StaffTable rows={data.data} selfId={me?.id ?? null} />}
+        </QueryView>
+      </ListSection>
     </div>
   );
 }

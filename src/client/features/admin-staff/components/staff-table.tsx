@@ -4,21 +4,9 @@ import type { StaffListRow } from '#shared/schemas/staff.ts';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '#shared/staff.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '#client/components/ui/select.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '#client/components/ui/table.tsx';
+import { Select, SelectTrigger, SelectValue } from '#client/components/ui/select.tsx';
+import { OptionList } from '#client/components/staff/list-filters.tsx';
+import { DataTable, TableCell, TableRow } from '#client/components/staff/data-table.tsx';
 import { ConfirmDialog } from '#client/components/staff/confirm-dialog.tsx';
 import { toastFailure } from '#client/lib/react-query.ts';
 import { useResetStaffMfa } from '../api/reset-staff-mfa.ts';
@@ -32,6 +20,10 @@ type Pending =
   | { kind: 'role'; row: StaffListRow; role: StaffRole }
   | { kind: 'disable'; row: StaffListRow }
   | { kind: 'reset'; row: StaffListRow };
+
+const COLUMNS = ['Name', 'E-mail', 'Role', 'Status', 'Second factor', 'Last sign-in', 'Actions'];
+
+const ROLE_OPTIONS = STAFF_ROLES.map((value) => ({ value, label: STAFF_ROLE_LABELS[value] }));
 
 /** Each row's role select, found again to take focus back when its dialog closes. */
 const roleSelectId = (row: StaffListRow) => `staff-role-${row.id}`;
@@ -116,125 +108,106 @@ export function StaffTable({ rows, selfId }: StaffTableProps) {
   const text = pending ? confirmation(pending, pending.row.id === selfId) : null;
   return (
     <>
-      <Table label="Staff members">
-        <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            <TableHead>Name</TableHead>
-            <TableHead>E-mail</TableHead>
-            <TableHead>Role</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Second factor</TableHead>
-            <TableHead>Last sign-in</TableHead>
-            <TableHead>Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((row) => {
-            const self = row.id === selfId;
-            return (
-              <TableRow key={row.id}>
-                <TableCell className="font-medium whitespace-nowrap">
-                  {row.name}
-                  {self ? (
-                    <Badge variant="gold" className="ml-2">
-                      You
-                    </Badge>
-                  ) : null}
-                </TableCell>
-                <TableCell className="max-w-64 truncate" title={row.email}>
-                  {row.email}
-                </TableCell>
-                <TableCell className="whitespace-nowrap">{STAFF_ROLE_LABELS[row.role]}</TableCell>
-                <TableCell>
-                  <Badge variant={row.status === 'active' ? 'secondary' : 'outline'}>
-                    {STATUS_LABELS[row.status]}
+      <DataTable label="Staff members" columns={COLUMNS} quietHeader>
+        {rows.map((row) => {
+          const self = row.id === selfId;
+          return (
+            <TableRow key={row.id}>
+              <TableCell className="font-medium whitespace-nowrap">
+                {row.name}
+                {self ? (
+                  <Badge variant="gold" className="ml-2">
+                    You
                   </Badge>
-                </TableCell>
-                <TableCell>
-                  <Badge variant={row.mfa_enabled ? 'secondary' : 'outline'}>
-                    {row.mfa_enabled ? 'On' : 'Off'}
-                  </Badge>
-                </TableCell>
-                <TableCell className="whitespace-nowrap tabular-nums">
-                  {row.last_sign_in_at ? (
-                    <time dateTime={row.last_sign_in_at}>
-                      {formatStaffDateTime(row.last_sign_in_at)}
-                    </time>
-                  ) : (
-                    <span className="text-muted-foreground">Never</span>
-                  )}
-                </TableCell>
-                <TableCell>
-                  <div className="flex items-center gap-2">
-                    <Select
-                      value={row.role}
-                      onValueChange={(value) => {
-                        if (isStaffRole(value) && value !== row.role) {
-                          focus.rememberElement(document.getElementById(roleSelectId(row)));
-                          setPending({ kind: 'role', row, role: value });
-                        }
-                      }}
-                      disabled={busy}
+                ) : null}
+              </TableCell>
+              <TableCell className="max-w-64 truncate" title={row.email}>
+                {row.email}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{STAFF_ROLE_LABELS[row.role]}</TableCell>
+              <TableCell>
+                <Badge variant={row.status === 'active' ? 'secondary' : 'outline'}>
+                  {STATUS_LABELS[row.status]}
+                </Badge>
+              </TableCell>
+              <TableCell>
+                <Badge variant={row.mfa_enabled ? 'secondary' : 'outline'}>
+                  {row.mfa_enabled ? 'On' : 'Off'}
+                </Badge>
+              </TableCell>
+              <TableCell className="whitespace-nowrap tabular-nums">
+                {row.last_sign_in_at ? (
+                  <time dateTime={row.last_sign_in_at}>
+                    {formatStaffDateTime(row.last_sign_in_at)}
+                  </time>
+                ) : (
+                  <span className="text-muted-foreground">Never</span>
+                )}
+              </TableCell>
+              <TableCell>
+                <div className="flex items-center gap-2">
+                  <Select
+                    value={row.role}
+                    onValueChange={(value) => {
+                      if (isStaffRole(value) && value !== row.role) {
+                        focus.rememberElement(document.getElementById(roleSelectId(row)));
+                        setPending({ kind: 'role', row, role: value });
+                      }
+                    }}
+                    disabled={busy}
+                  >
+                    <SelectTrigger
+                      id={roleSelectId(row)}
+                      aria-label={`Role of ${row.name}`}
+                      className="h-9 w-36"
                     >
-                      <SelectTrigger
-                        id={roleSelectId(row)}
-                        aria-label={`Role of ${row.name}`}
-                        className="h-9 w-36"
-                      >
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {STAFF_ROLES.map((value) => (
-                          <SelectItem key={value} value={value}>
-                            {STAFF_ROLE_LABELS[value]}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                    {row.status === 'disabled' ? (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        aria-label={`Enable ${row.name}`}
-                        onClick={() => onEnable(row)}
-                        disabled={busy}
-                      >
-                        Enable
-                      </Button>
-                    ) : (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        aria-label={`Disable ${row.name}`}
-                        onClick={() => {
-                          focus.remember();
-                          setPending({ kind: 'disable', row });
-                        }}
-                        disabled={busy}
-                      >
-                        Disable
-                      </Button>
-                    )}
+                      <SelectValue />
+                    </SelectTrigger>
+                    <OptionList options={ROLE_OPTIONS} />
+                  </Select>
+                  {row.status === 'disabled' ? (
                     <Button
                       variant="outline"
                       size="sm"
-                      aria-label={`Reset second factor of ${row.name}`}
+                      aria-label={`Enable ${row.name}`}
+                      onClick={() => onEnable(row)}
+                      disabled={busy}
+                    >
+                      Enable
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Disable ${row.name}`}
                       onClick={() => {
                         focus.remember();
-                        setPending({ kind: 'reset', row });
+                        setPending({ kind: 'disable', row });
                       }}
-                      // Nothing to reset before they have set one up.
-                      disabled={busy || !row.mfa_enabled}
+                      disabled={busy}
                     >
-                      Reset second factor
+                      Disable
                     </Button>
-                  </div>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+                  )}
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Reset second factor of ${row.name}`}
+                    onClick={() => {
+                      focus.remember();
+                      setPending({ kind: 'reset', row });
+                    }}
+                    // Nothing to reset before they have set one up.
+                    disabled={busy || !row.mfa_enabled}
+                  >
+                    Reset second factor
+                  </Button>
+                </div>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </DataTable>
 
       <ConfirmDialog
         open={pending !== null}

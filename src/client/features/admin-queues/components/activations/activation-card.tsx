@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { CARD_LAST4_MESSAGE, digitsOnly, type ActivationListRow } from '#shared/schemas/admin.ts';
+import { ZActivationRequest, digitsOnly, type ActivationListRow } from '#shared/schemas/admin.ts';
 import { TIER_INFO } from '#shared/tiers.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -16,44 +17,42 @@ import { Label } from '#client/components/ui/label.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
 import { useActivate } from '../../api/activations.ts';
 import { formatStaffDate } from '#client/lib/staff/format-date.ts';
+import { Form, StaffField, maxLengthOf, useStaffForm } from '#client/components/staff/form.tsx';
 import { QueueCaseMeta } from '#client/components/staff/queue-controls.tsx';
 import { toastFailure } from '#client/lib/react-query.ts';
 
-/** SPEC §5: card last 4 is optional, but exactly 4 when given. */
-function last4Error(value: string): string | null {
-  return value === '' || value.length === 4 ? null : CARD_LAST4_MESSAGE;
-}
+type Activation = {
+  basic_id: string;
+  card_shipment_tracking: string | null;
+  card_last4: string | null;
+  mobile_access_enabled: boolean;
+};
 
 /** SPEC §2 'Activations': one accepted applicant and the form that opens the account. */
 export function ActivationCard({ row, slaHours }: { row: ActivationListRow; slaHours: number }) {
   const id = useId();
-  const [tracking, setTracking] = useState('');
-  const [last4, setLast4] = useState('');
-  const [mobile, setMobile] = useState(true);
-  // Checked on submit first, then as the field changes (as every form of the site does).
-  const [submitted, setSubmitted] = useState(false);
+  // Checked on submit first, then as the fields change (as every form of the site does).
+  const form = useStaffForm(ZActivationRequest, {
+    basic_id: row.basic_id,
+    card_shipment_tracking: '',
+    card_last4: '',
+    mobile_access_enabled: true,
+  });
+  const [last4, mobile] = useWatch({
+    control: form.control,
+    name: ['card_last4', 'mobile_access_enabled'],
+  });
   const activate = useActivate();
   const tier = row.tier_accepted ?? row.tier_assigned;
   const name = row.full_name ?? 'Unknown Applicant';
-  const error = submitted ? last4Error(last4) : null;
+  const error = form.formState.errors.card_last4?.message;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = (values: Activation) => {
     if (activate.isPending) return;
-    setSubmitted(true);
-    if (last4Error(last4)) {
-      document.getElementById(`${id}-last4`)?.focus();
-      return;
-    }
     // mutateAsync: the card leaves the list on success (and on a 409), and the toast must
     // still show after it has unmounted.
     activate
-      .mutateAsync({
-        basic_id: row.basic_id,
-        card_shipment_tracking: tracking.trim() || null,
-        card_last4: last4 || null,
-        mobile_access_enabled: mobile,
-      })
+      .mutateAsync(values)
       .then(
         () => toast.success('Account activated successfully!'),
         toastFailure('Failed to activate account', 'admin-activation'),
@@ -82,24 +81,34 @@ export function ActivationCard({ row, slaHours }: { row: ActivationListRow; slaH
         />
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={onSubmit} className="grid gap-5">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-tracking`}>Card Shipment Tracking (optional)</Label>
-            <Input
-              id={`${id}-tracking`}
-              value={tracking}
-              onChange={(event) => setTracking(event.target.value)}
-              maxLength={100}
-              autoComplete="off"
-              disabled={activate.isPending}
-            />
-          </div>
+        <Form form={form} onSubmit={onSubmit}>
+          <StaffField
+            name="card_shipment_tracking"
+            id={`${id}-tracking`}
+            label="Card Shipment Tracking (optional)"
+            className="grid gap-2"
+          >
+            {(control) => (
+              <Input
+                {...control}
+                maxLength={maxLengthOf(ZActivationRequest.shape.card_shipment_tracking)}
+                autoComplete="off"
+                disabled={activate.isPending}
+                {...form.register('card_shipment_tracking')}
+              />
+            )}
+          </StaffField>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-last4`}>Card Last 4 Digits (optional)</Label>
             <Input
               id={`${id}-last4`}
-              value={last4}
-              onChange={(event) => setLast4(digitsOnly(event.target.value).slice(0, 4))}
+              {...form.register('card_last4')}
+              value={last4 ?? ''}
+              onChange={(event) =>
+                form.setValue('card_last4', digitsOnly(event.target.value).slice(0, 4), {
+                  shouldValidate: form.formState.isSubmitted,
+                })
+              }
               inputMode="numeric"
               maxLength={4}
               autoComplete="off"
@@ -124,7 +133,7 @@ export function ActivationCard({ row, slaHours }: { row: ActivationListRow; slaH
             <Switch
               id={`${id}-mobile`}
               checked={mobile}
-              onCheckedChange={setMobile}
+              onCheckedChange={(checked) => form.setValue('mobile_access_enabled', checked)}
               aria-describedby={`${id}-mobile-hint`}
               disabled={activate.isPending}
             />
@@ -137,7 +146,7 @@ export function ActivationCard({ row, slaHours }: { row: ActivationListRow; slaH
             {activate.isPending ? 'Activating...' : 'Activate Account'}
             <span className="sr-only"> for {name}</span>
           </Button>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

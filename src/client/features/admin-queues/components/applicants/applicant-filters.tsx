@@ -1,4 +1,3 @@
-import { Search } from 'lucide-react';
 import { useId } from 'react';
 import {
   DECISION_FILTER_OPTIONS,
@@ -7,15 +6,7 @@ import {
   STAGE_FILTER_OPTIONS,
   STATUS_FILTER_OPTIONS,
 } from '#shared/schemas/admin-lists.ts';
-import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '#client/components/ui/select.tsx';
+import { FilterSelect, SearchField } from '#client/components/staff/list-filters.tsx';
 
 export type ApplicantFilters = {
   stage: string;
@@ -53,47 +44,30 @@ export function ApplicantFiltersBar({ query, onQueryChange, filters, onFilterCha
   const id = useId();
   return (
     <div className="grid gap-4">
-      <div className="grid max-w-md gap-2">
-        <Label htmlFor={`${id}-search`}>Search applicants</Label>
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id={`${id}-search`}
-            type="search"
-            placeholder="Search by name or email..."
-            value={query}
-            onChange={(event) => onQueryChange(event.target.value)}
-            className="pl-9"
-            autoComplete="off"
-            aria-describedby={`${id}-search-hint`}
-          />
-        </div>
+      <SearchField
+        id={`${id}-search`}
+        label="Search applicants"
+        value={query}
+        onValueChange={onQueryChange}
+        aria-describedby={`${id}-search-hint`}
+        fieldClassName="grid max-w-md gap-2"
+      >
         {/* SPEC's placeholder names the usual two; the rest the server also finds. */}
         <p id={`${id}-search-hint`} className="text-xs text-muted-foreground">
           Any part of a name or e-mail, accents and case ignored; or an application ID, an
           invitation code or a phone number.
         </p>
-      </div>
+      </SearchField>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         {FILTERS.map(({ key, label, options }) => (
-          <div key={key} className="grid gap-2">
-            <Label htmlFor={`${id}-${key}`}>{label}</Label>
-            <Select value={filters[key]} onValueChange={(value) => onFilterChange(key, value)}>
-              <SelectTrigger id={`${id}-${key}`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {options.map((option) => (
-                  <SelectItem key={option.value} value={option.value}>
-                    {option.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <FilterSelect
+            key={key}
+            id={`${id}-${key}`}
+            label={label}
+            value={filters[key]}
+            onValueChange={(value) => onFilterChange(key, value)}
+            options={options}
+          />
         ))}
       </div>
     </div>

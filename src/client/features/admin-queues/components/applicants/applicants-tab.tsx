@@ -4,8 +4,8 @@ import { APPLICANT_PAGE_SIZE, type ApplicantRow } from '#shared/schemas/admin-li
 import { useApplicants, useResendLink } from '#client/lib/staff/api/applicants.ts';
 import { useMayCall } from '#client/lib/staff/api/get-me.ts';
 import { useDebouncedValue } from '#client/lib/staff/use-debounced-value.ts';
-import { PaginationBar } from '#client/components/staff/pagination-bar.tsx';
-import { TabEmpty, TabError, TabLoading } from '#client/components/staff/tab-state.tsx';
+import { PagedList } from '#client/components/staff/pagination-bar.tsx';
+import { TabEmpty } from '#client/components/staff/tab-state.tsx';
 import { ApplicantFiltersBar, NO_FILTERS, type ApplicantFilters } from './applicant-filters.tsx';
 import { ApplicantsTable } from './applicants-table.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
@@ -72,36 +72,26 @@ export default function ApplicantsTab() {
         filters={filters}
         onFilterChange={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
       />
-      {list.isPending ? (
-        <TabLoading label="Loading applicants..." />
-      ) : list.isError ? (
-        <TabError message="Failed to load applicants" onRetry={() => void list.refetch()} />
-      ) : (
-        <>
-          {list.data.data.length === 0 ? (
-            <TabEmpty title="No applicants found" />
-          ) : (
-            <ApplicantsTable
-              rows={list.data.data}
-              stale={list.isPlaceholderData}
-              onTimeline={may.timeline ? open('timeline') : undefined}
-              onOverrideTier={may.tier ? open('tier') : undefined}
-              onResendLink={may.resend ? onResendLink : undefined}
-              onInvite={may.invite ? open('invite') : undefined}
-              resendingId={resend.isPending ? (resend.variables ?? null) : null}
-            />
-          )}
-          <PaginationBar
-            // The range of the rows on screen: the previous page's while the next one loads.
-            page={list.data.page}
-            pageSize={APPLICANT_PAGE_SIZE}
-            total={list.data.total}
-            capped={list.data.total_capped}
-            onPageChange={setPage}
-            busy={list.isFetching}
+      <PagedList
+        query={list}
+        pageSize={APPLICANT_PAGE_SIZE}
+        onPageChange={setPage}
+        loadingLabel="Loading applicants..."
+        loadError="Failed to load applicants"
+        empty={<TabEmpty title="No applicants found" />}
+      >
+        {(data) => (
+          <ApplicantsTable
+            rows={data.data}
+            stale={list.isPlaceholderData}
+            onTimeline={may.timeline ? open('timeline') : undefined}
+            onOverrideTier={may.tier ? open('tier') : undefined}
+            onResendLink={may.resend ? onResendLink : undefined}
+            onInvite={may.invite ? open('invite') : undefined}
+            resendingId={resend.isPending ? (resend.variables ?? null) : null}
           />
-        </>
-      )}
+        )}
+      </PagedList>
       <TimelineSheet
         applicant={dialog.row}
         open={dialog.kind === 'timeline'}

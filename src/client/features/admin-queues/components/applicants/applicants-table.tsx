@@ -10,16 +10,14 @@ import {
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '#client/components/ui/tooltip.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '#client/components/ui/table.tsx';
+import { DataTable, TableCell, TableRow } from '#client/components/staff/data-table.tsx';
 import { applicantName } from '#client/lib/staff/applicant-name.ts';
 import { cn } from '#client/utils/cn.ts';
+
+/** The Actions column stays in view while the rest of the table scrolls sideways. */
+const STICKY = 'sticky right-0 border-l border-border bg-background';
+/** The header row's tint (muted at 60 % over the page), opaque so cells slide under it. */
+const STICKY_HEAD = 'bg-[color-mix(in_oklab,var(--color-muted)_60%,var(--color-background))]';
 
 /**
  * SPEC §2's columns but Last Event, which the case screen shows with the rest of the
@@ -36,7 +34,12 @@ const COLUMNS = [
   'Sanctions',
   'Country',
   'Actions',
-] as const;
+].map((header) => ({
+  key: header,
+  header,
+  // Two-word headings may wrap, so a 1280 px screen has room for every column.
+  className: header === 'Actions' ? cn(STICKY, STICKY_HEAD) : 'whitespace-normal',
+}));
 
 function labelOf(options: readonly { value: string; label: string }[], value: string | null) {
   if (value === null) return '—';
@@ -83,11 +86,6 @@ function Sanctions({ row }: { row: Pick<ApplicantRow, 'sanctions' | 'sanctions_c
   }
   return row.sanctions ? <Badge variant="destructive">Yes</Badge> : <span>No</span>;
 }
-
-/** The Actions column stays in view while the rest of the table scrolls sideways. */
-const STICKY = 'sticky right-0 border-l border-border bg-background';
-/** The header row's tint (muted at 60 % over the page), opaque so cells slide under it. */
-const STICKY_HEAD = 'bg-[color-mix(in_oklab,var(--color-muted)_60%,var(--color-background))]';
 
 type IconActionProps = {
   'data-timeline'?: boolean;
@@ -159,151 +157,135 @@ export function ApplicantsTable({
   // The action buttons sit inside the clickable row: their clicks are theirs alone.
   const stop = (event: MouseEvent) => event.stopPropagation();
   return (
-    <Table
+    <DataTable
       label="Applicants"
-      aria-busy={stale || undefined}
-      className={cn('transition-opacity', stale && 'opacity-60')}
+      columns={COLUMNS}
+      quietHeader
+      busy={stale}
+      className="transition-opacity"
     >
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          {COLUMNS.map((column) => (
-            <TableHead
-              key={column}
-              // Two-word headings may wrap, so a 1280 px screen has room for every column.
-              className={column === 'Actions' ? cn(STICKY, STICKY_HEAD) : 'whitespace-normal'}
-            >
-              {column}
-            </TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((row) => {
-          const name = applicantName(row);
-          return (
-            <TableRow
-              key={row.id}
-              className={onTimeline ? 'cursor-pointer' : undefined}
-              onClick={
-                onTimeline
-                  ? (event) => {
-                      // Focus the row's Timeline button first, so closing the sheet returns here.
-                      event.currentTarget.querySelector<HTMLElement>('[data-timeline]')?.focus();
-                      onTimeline(row);
-                    }
-                  : undefined
-              }
-            >
-              <TableCell className="min-w-32 font-medium">
-                <Link
-                  to={`/admin/applicants/${encodeURIComponent(row.id)}`}
-                  onClick={stop}
-                  className="underline decoration-muted-foreground/50 underline-offset-4 hover:decoration-current"
-                >
-                  {row.full_name ?? (
-                    <>
-                      Open case<span className="sr-only"> of {name}</span>
-                    </>
-                  )}
-                </Link>
-              </TableCell>
-              <TableCell className="max-w-44 truncate" title={row.email ?? undefined}>
-                {row.email ?? '—'}
-              </TableCell>
-              <TableCell className="font-mono text-xs whitespace-nowrap">
-                {row.invite_code ?? '—'}
-              </TableCell>
-              <TableCell className="whitespace-nowrap">
-                <Badge
-                  variant="outline"
-                  // Declined ends the application: set apart quietly (dashed, muted), not in red.
-                  className={
-                    row.stage === 'declined' ? 'border-dashed text-muted-foreground' : undefined
+      {rows.map((row) => {
+        const name = applicantName(row);
+        return (
+          <TableRow
+            key={row.id}
+            className={onTimeline ? 'cursor-pointer' : undefined}
+            onClick={
+              onTimeline
+                ? (event) => {
+                    // Focus the row's Timeline button first, so closing the sheet returns here.
+                    event.currentTarget.querySelector<HTMLElement>('[data-timeline]')?.focus();
+                    onTimeline(row);
                   }
-                >
-                  {labelOf(STAGE_FILTER_OPTIONS, row.stage)}
-                </Badge>
-              </TableCell>
-              <TableCell className="whitespace-nowrap">
-                {labelOf(STATUS_FILTER_OPTIONS, row.veriff_status)}
-              </TableCell>
-              <TableCell className="whitespace-nowrap">
-                {labelOf(DECISION_FILTER_OPTIONS, row.veriff_decision)}
-              </TableCell>
-              <TableCell>
-                <Pep row={row} />
-              </TableCell>
-              <TableCell>
-                <Sanctions row={row} />
-              </TableCell>
-              <TableCell>{row.country ?? '—'}</TableCell>
-              <TableCell onClick={stop} className={STICKY}>
-                <div className="flex items-center gap-1">
-                  {onTimeline ? (
-                    <IconAction
-                      data-timeline
-                      label={`Timeline for ${name}`}
-                      hint="Timeline"
-                      onClick={() => onTimeline(row)}
-                    >
-                      <History />
-                    </IconAction>
-                  ) : null}
-                  {onOverrideTier ? (
-                    <IconAction
-                      label={`Override Tier for ${name}`}
-                      hint="Override Tier"
-                      onClick={() => onOverrideTier(row)}
-                    >
-                      <SlidersHorizontal />
-                    </IconAction>
-                  ) : null}
-                  {onResendLink ? (
-                    <IconAction
-                      label={`Resend magic link to ${name}`}
-                      hint={row.email ? 'Resend magic link' : 'No e-mail address'}
-                      onClick={() => onResendLink(row)}
-                      busy={resendingId === row.id}
-                      disabled={!row.email}
-                    >
-                      <Mail />
-                    </IconAction>
-                  ) : null}
-                  {onInvite && row.stage === 'basic' ? (
-                    <IconAction
-                      label={`Invite ${name}`}
-                      hint="Invite"
-                      onClick={() => onInvite(row)}
-                      disabled={!row.email}
-                    >
-                      <Send />
-                    </IconAction>
-                  ) : null}
-                  {row.console_url ? (
-                    <Tooltip>
-                      <TooltipTrigger asChild>
-                        <a
-                          href={row.console_url}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          aria-label={`Veriff console for ${name} (opens in a new tab)`}
-                          className={cn(
-                            buttonVariants({ variant: 'ghost', size: 'icon' }),
-                            'size-8',
-                          )}
-                        >
-                          <ExternalLink aria-hidden="true" />
-                        </a>
-                      </TooltipTrigger>
-                      <TooltipContent>Veriff console</TooltipContent>
-                    </Tooltip>
-                  ) : null}
-                </div>
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+                : undefined
+            }
+          >
+            <TableCell className="min-w-32 font-medium">
+              <Link
+                to={`/admin/applicants/${encodeURIComponent(row.id)}`}
+                onClick={stop}
+                className="underline decoration-muted-foreground/50 underline-offset-4 hover:decoration-current"
+              >
+                {row.full_name ?? (
+                  <>
+                    Open case<span className="sr-only"> of {name}</span>
+                  </>
+                )}
+              </Link>
+            </TableCell>
+            <TableCell className="max-w-44 truncate" title={row.email ?? undefined}>
+              {row.email ?? '—'}
+            </TableCell>
+            <TableCell className="font-mono text-xs whitespace-nowrap">
+              {row.invite_code ?? '—'}
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              <Badge
+                variant="outline"
+                // Declined ends the application: set apart quietly (dashed, muted), not in red.
+                className={
+                  row.stage === 'declined' ? 'border-dashed text-muted-foreground' : undefined
+                }
+              >
+                {labelOf(STAGE_FILTER_OPTIONS, row.stage)}
+              </Badge>
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              {labelOf(STATUS_FILTER_OPTIONS, row.veriff_status)}
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              {labelOf(DECISION_FILTER_OPTIONS, row.veriff_decision)}
+            </TableCell>
+            <TableCell>
+              <Pep row={row} />
+            </TableCell>
+            <TableCell>
+              <Sanctions row={row} />
+            </TableCell>
+            <TableCell>{row.country ?? '—'}</TableCell>
+            <TableCell onClick={stop} className={STICKY}>
+              <div className="flex items-center gap-1">
+                {onTimeline ? (
+                  <IconAction
+                    data-timeline
+                    label={`Timeline for ${name}`}
+                    hint="Timeline"
+                    onClick={() => onTimeline(row)}
+                  >
+                    <History />
+                  </IconAction>
+                ) : null}
+                {onOverrideTier ? (
+                  <IconAction
+                    label={`Override Tier for ${name}`}
+                    hint="Override Tier"
+                    onClick={() => onOverrideTier(row)}
+                  >
+                    <SlidersHorizontal />
+                  </IconAction>
+                ) : null}
+                {onResendLink ? (
+                  <IconAction
+                    label={`Resend magic link to ${name}`}
+                    hint={row.email ? 'Resend magic link' : 'No e-mail address'}
+                    onClick={() => onResendLink(row)}
+                    busy={resendingId === row.id}
+                    disabled={!row.email}
+                  >
+                    <Mail />
+                  </IconAction>
+                ) : null}
+                {onInvite && row.stage === 'basic' ? (
+                  <IconAction
+                    label={`Invite ${name}`}
+                    hint="Invite"
+                    onClick={() => onInvite(row)}
+                    disabled={!row.email}
+                  >
+                    <Send />
+                  </IconAction>
+                ) : null}
+                {row.console_url ? (
+                  <Tooltip>
+                    <TooltipTrigger asChild>
+                      <a
+                        href={row.console_url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        aria-label={`Veriff console for ${name} (opens in a new tab)`}
+                        className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'size-8')}
+                      >
+                        <ExternalLink aria-hidden="true" />
+                      </a>
+                    </TooltipTrigger>
+                    <TooltipContent>Veriff console</TooltipContent>
+                  </Tooltip>
+                ) : null}
+              </div>
+            </TableCell>
+          </TableRow>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -2,14 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { ApplicantRow } from '#shared/schemas/admin-lists.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx';
+import { DialogFrame } from '#client/components/staff/dialog-frame.tsx';
 import { useInviteApplicant } from '#client/lib/staff/api/applicants.ts';
 import { applicantName } from '#client/lib/staff/applicant-name.ts';
 import { toastFailure } from '#client/lib/react-query.ts';
@@ -24,22 +17,16 @@ type Props = {
 };
 
 /** Invites an applicant from the public form (stage basic): confirm, then show the code sent. */
-export function InviteDialog({ applicant, open, onClose, onCloseAutoFocus }: Props) {
-  return (
-    <Dialog
-      open={open && applicant !== null}
-      onOpenChange={(next) => (next ? undefined : onClose())}
-    >
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        {applicant ? (
-          <InviteContent key={applicant.id} applicant={applicant} onClose={onClose} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
-  );
+export function InviteDialog({ applicant, ...props }: Props) {
+  return applicant ? <InviteContent key={applicant.id} applicant={applicant} {...props} /> : null;
 }
 
-function InviteContent({ applicant, onClose }: { applicant: ApplicantRow; onClose: () => void }) {
+function InviteContent({
+  applicant,
+  open,
+  onClose,
+  onCloseAutoFocus,
+}: Omit<Props, 'applicant'> & { applicant: ApplicantRow }) {
   const invite = useInviteApplicant();
   const [code, setCode] = useState<string | null>(null);
   const name = applicantName(applicant);
@@ -55,42 +42,42 @@ function InviteContent({ applicant, onClose }: { applicant: ApplicantRow; onClos
     });
   };
 
+  const frame = {
+    open,
+    onOpenChange: (next: boolean) => (next ? undefined : onClose()),
+    onCloseAutoFocus,
+  };
   if (code) {
     return (
-      <>
-        <DialogHeader>
-          <DialogTitle>Invitation sent</DialogTitle>
-          <DialogDescription>
-            {name} was e-mailed this invitation code at {applicant.email}.
-          </DialogDescription>
-        </DialogHeader>
+      <DialogFrame
+        {...frame}
+        title="Invitation sent"
+        description={`${name} was e-mailed this invitation code at ${applicant.email}.`}
+        footer={<Button onClick={onClose}>Done</Button>}
+      >
         <p className="rounded-md border border-border bg-muted px-4 py-3 text-center font-mono text-lg tracking-wider">
           <span className="sr-only">Invitation code: </span>
           {code}
         </p>
-        <DialogFooter>
-          <Button onClick={onClose}>Done</Button>
-        </DialogFooter>
-      </>
+      </DialogFrame>
     );
   }
 
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>Invite {name}</DialogTitle>
-        <DialogDescription>
-          An invitation code for this application will be e-mailed to {applicant.email}.
-        </DialogDescription>
-      </DialogHeader>
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={invite.isPending}>
-          Cancel
-        </Button>
-        <Button onClick={onInvite} disabled={invite.isPending}>
-          {invite.isPending ? 'Sending...' : 'Send Invitation'}
-        </Button>
-      </DialogFooter>
-    </>
+    <DialogFrame
+      {...frame}
+      title={`Invite ${name}`}
+      description={`An invitation code for this application will be e-mailed to ${applicant.email}.`}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={invite.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={onInvite} disabled={invite.isPending}>
+            {invite.isPending ? 'Sending...' : 'Send Invitation'}
+          </Button>
+        </>
+      }
+    />
   );
 }

@@ -5,14 +5,7 @@ import type { KycListFile } from '#shared/schemas/admin.ts';
 import { KYC_DEFAULT_REJECTION_REASON } from '#shared/schemas/journey.ts';
 import { Alert, AlertDescription } from '#client/components/ui/alert.tsx';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx';
+import { DialogFrame } from '#client/components/staff/dialog-frame.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
@@ -38,14 +31,8 @@ type Props = {
 };
 
 /** SPEC §2 'KYC review': the file, who uploaded it and when, notes, Cancel / Reject / Approve. */
-export function KycPreviewDialog({ file, open, onClose, onCloseAutoFocus }: Props) {
-  return (
-    <Dialog open={open && file !== null} onOpenChange={(next) => (next ? undefined : onClose())}>
-      <DialogContent className="max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
-        {file ? <PreviewContent key={file.id} file={file} onClose={onClose} /> : null}
-      </DialogContent>
-    </Dialog>
-  );
+export function KycPreviewDialog({ file, ...props }: Props) {
+  return file ? <PreviewContent key={file.id} file={file} {...props} /> : null;
 }
 
 const SUCCESS: Record<KycAction, string> = {
@@ -53,7 +40,12 @@ const SUCCESS: Record<KycAction, string> = {
   reject: 'KYC rejected successfully',
 };
 
-function PreviewContent({ file, onClose }: { file: KycListFile; onClose: () => void }) {
+function PreviewContent({
+  file,
+  open,
+  onClose,
+  onCloseAutoFocus,
+}: Omit<Props, 'file'> & { file: KycListFile }) {
   const id = useId();
   const [notes, setNotes] = useState('');
   const [reason, setReason] = useState('');
@@ -82,13 +74,31 @@ function PreviewContent({ file, onClose }: { file: KycListFile; onClose: () => v
   };
 
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>{KYC_TYPE_LABELS[file.type]}</DialogTitle>
-        <DialogDescription>
-          Uploaded by {name} on {formatStaffDateTime(file.uploaded_at)}
-        </DialogDescription>
-      </DialogHeader>
+    <DialogFrame
+      open={open}
+      onOpenChange={(next) => (next ? undefined : onClose())}
+      onCloseAutoFocus={onCloseAutoFocus}
+      className="max-w-2xl"
+      title={KYC_TYPE_LABELS[file.type]}
+      description={`Uploaded by ${name} on ${formatStaffDateTime(file.uploaded_at)}`}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            {pending ? 'Cancel' : 'Close'}
+          </Button>
+          {pending ? (
+            <>
+              <Button variant="destructive" onClick={() => review('reject')} disabled={busy}>
+                {busy && action.variables?.action === 'reject' ? 'Processing...' : 'Reject'}
+              </Button>
+              <Button onClick={() => review('approve')} disabled={busy}>
+                {busy && action.variables?.action === 'approve' ? 'Processing...' : 'Approve'}
+              </Button>
+            </>
+          ) : null}
+        </>
+      }
+    >
       <div className="flex items-center gap-2 text-sm">
         <span className="text-muted-foreground">Status:</span>
         <KycStatusBadge status={file.status} />
@@ -140,22 +150,7 @@ function PreviewContent({ file, onClose }: { file: KycListFile; onClose: () => v
           </p>
         </div>
       ) : null}
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={busy}>
-          {pending ? 'Cancel' : 'Close'}
-        </Button>
-        {pending ? (
-          <>
-            <Button variant="destructive" onClick={() => review('reject')} disabled={busy}>
-              {busy && action.variables?.action === 'reject' ? 'Processing...' : 'Reject'}
-            </Button>
-            <Button onClick={() => review('approve')} disabled={busy}>
-              {busy && action.variables?.action === 'approve' ? 'Processing...' : 'Approve'}
-            </Button>
-          </>
-        ) : null}
-      </DialogFooter>
-    </>
+    </DialogFrame>
   );
 }
 

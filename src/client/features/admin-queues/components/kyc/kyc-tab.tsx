@@ -5,25 +5,17 @@ import type { KycFileType } from '#shared/stages.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '#client/components/ui/table.tsx';
+import { DataTable, TableCell, TableRow } from '#client/components/staff/data-table.tsx';
 import { useKycFiles } from '#client/lib/staff/api/kyc.ts';
-import { PaginationBar } from '#client/components/staff/pagination-bar.tsx';
+import { PagedList } from '#client/components/staff/pagination-bar.tsx';
 import {
   AssigneeLabel,
-  QueueHeading,
   OpenCaseLink,
-  QueueToolbar,
+  QueueSection,
   useQueueParams,
   WaitingLabel,
 } from '#client/components/staff/queue-controls.tsx';
-import { TabEmpty, TabError, TabLoading } from '#client/components/staff/tab-state.tsx';
+import { TabEmpty } from '#client/components/staff/tab-state.tsx';
 import {
   applicantNameOf,
   groupByApplicant,
@@ -90,80 +82,58 @@ function PendingList({ onPreview }: PreviewProps) {
   const queue = useQueueParams();
   const pending = useKycFiles({ ...queue.params, status: 'pending' });
   return (
-    <section aria-labelledby="kyc-pending-heading" className="grid gap-4">
-      <QueueHeading id="kyc-pending-heading" title="Pending review" page={pending.data} />
-      <QueueToolbar
-        searchLabel="Search pending files"
-        query={queue.query}
-        onQueryChange={queue.setQuery}
-        assigned={queue.assigned}
-        onAssignedChange={queue.setAssigned}
-      />
-      {pending.isPending ? (
-        <TabLoading label="Loading KYC files..." />
-      ) : pending.isError ? (
-        <TabError message={LOAD_FAILED} onRetry={() => void pending.refetch()} />
-      ) : (
-        <>
-          {pending.data.data.length === 0 ? (
-            <TabEmpty
-              title={queue.filtered ? 'No pending files found' : 'No files waiting for review'}
-            />
-          ) : (
-            <Table label="Pending KYC files">
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead>Applicant</TableHead>
-                  <TableHead>File</TableHead>
-                  <TableHead>Waiting</TableHead>
-                  <TableHead>Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody className={pending.isPlaceholderData ? 'opacity-60' : undefined}>
-                {pending.data.data.map((file) => (
-                  <TableRow key={file.id}>
-                    <TableCell className="min-w-40 whitespace-normal">
-                      <span className="block font-medium break-words">{applicantNameOf(file)}</span>
-                      <span className="block text-xs break-all text-muted-foreground">
-                        {file.application.email ?? '—'}
-                      </span>
-                      {file.assignee ? (
-                        <span className="mt-1 block text-xs">
-                          <AssigneeLabel assignee={file.assignee} />
-                        </span>
-                      ) : null}
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap">
-                      {KYC_TYPE_LABELS[file.type]}
-                    </TableCell>
-                    <TableCell className="min-w-32 whitespace-normal">
-                      <WaitingLabel since={file.waiting_since} slaHours={pending.data.sla_hours} />
-                      <span className="block text-xs text-muted-foreground">
-                        Uploaded {formatStaffDateTime(file.uploaded_at)}
-                      </span>
-                    </TableCell>
-                    <TableCell>
-                      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-                        <PreviewButton file={file} onPreview={onPreview} />
-                        <OpenCaseLink basicId={file.basic_id} name={applicantNameOf(file)} />
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-          <PaginationBar
-            page={pending.data.page}
-            pageSize={queue.pageSize}
-            total={pending.data.total}
-            capped={pending.data.total_capped}
-            onPageChange={queue.setPage}
-            busy={pending.isFetching}
-          />
-        </>
+    <QueueSection
+      headingId="kyc-pending-heading"
+      title="Pending review"
+      searchLabel="Search pending files"
+      queue={queue}
+      list={pending}
+      loadingLabel="Loading KYC files..."
+      loadError={LOAD_FAILED}
+      empty={
+        <TabEmpty
+          title={queue.filtered ? 'No pending files found' : 'No files waiting for review'}
+        />
+      }
+    >
+      {(data) => (
+        <DataTable
+          label="Pending KYC files"
+          columns={['Applicant', 'File', 'Waiting', 'Actions']}
+          quietHeader
+          bodyClassName={pending.isPlaceholderData ? 'opacity-60' : undefined}
+        >
+          {data.data.map((file) => (
+            <TableRow key={file.id}>
+              <TableCell className="min-w-40 whitespace-normal">
+                <span className="block font-medium break-words">{applicantNameOf(file)}</span>
+                <span className="block text-xs break-all text-muted-foreground">
+                  {file.application.email ?? '—'}
+                </span>
+                {file.assignee ? (
+                  <span className="mt-1 block text-xs">
+                    <AssigneeLabel assignee={file.assignee} />
+                  </span>
+                ) : null}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{KYC_TYPE_LABELS[file.type]}</TableCell>
+              <TableCell className="min-w-32 whitespace-normal">
+                <WaitingLabel since={file.waiting_since} slaHours={data.sla_hours} />
+                <span className="block text-xs text-muted-foreground">
+                  Uploaded {formatStaffDateTime(file.uploaded_at)}
+                </span>
+              </TableCell>
+              <TableCell>
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+                  <PreviewButton file={file} onPreview={onPreview} />
+                  <OpenCaseLink basicId={file.basic_id} name={applicantNameOf(file)} />
+                </div>
+              </TableCell>
+            </TableRow>
+          ))}
+        </DataTable>
       )}
-    </section>
+    </QueueSection>
   );
 }
 
@@ -177,14 +147,16 @@ function ApplicantFiles({ onPreview }: PreviewProps) {
       <h2 id="kyc-applicants-heading" className="font-serif text-2xl">
         Submissions by applicant
       </h2>
-      {all.isPending ? (
-        <TabLoading label="Loading KYC files..." />
-      ) : all.isError ? (
-        <TabError message={LOAD_FAILED} onRetry={() => void all.refetch()} />
-      ) : groups.length === 0 ? (
-        <TabEmpty title="No KYC submissions yet" />
-      ) : (
-        <>
+      <PagedList
+        query={all}
+        pageSize={SUBMISSIONS_PAGE_SIZE}
+        onPageChange={setPage}
+        loadingLabel="Loading KYC files..."
+        loadError={LOAD_FAILED}
+        empty={<TabEmpty title="No KYC submissions yet" />}
+        noBarWhenEmpty
+      >
+        {() => (
           <ul className="grid gap-4 xl:grid-cols-2">
             {groups.map((group) => (
               <li key={group.basicId}>
@@ -192,16 +164,8 @@ function ApplicantFiles({ onPreview }: PreviewProps) {
               </li>
             ))}
           </ul>
-          <PaginationBar
-            page={all.data.page}
-            pageSize={SUBMISSIONS_PAGE_SIZE}
-            total={all.data.total}
-            capped={all.data.total_capped}
-            onPageChange={setPage}
-            busy={all.isFetching}
-          />
-        </>
-      )}
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -1,21 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { ZSanctionsClearRequest } from '#shared/schemas/staff.ts';
-import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
+import { ZSanctionsClearRequest, type TSanctionsClearRequest } from '#shared/schemas/staff.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx';
-import { Label } from '#client/components/ui/label.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { showServerErrors } from '#client/components/staff/form.tsx';
+import { DialogFrame } from '#client/components/staff/dialog-frame.tsx';
+import {
+  Form,
+  StaffField,
+  maxLengthOf,
+  showServerErrors,
+  useStaffForm,
+} from '#client/components/staff/form.tsx';
 import { useClearSanctions } from '../../api/clear-sanctions.ts';
 import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 import { toastFailure } from '#client/lib/react-query.ts';
@@ -44,13 +39,7 @@ export function ClearSanctionsDialog({
 }: Props) {
   const id = useId();
   const clear = useClearSanctions();
-  const form = useForm({
-    resolver: zodResolver(ZSanctionsClearRequest),
-    defaultValues: { basic_id: basicId, reason: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
-  const error = form.formState.errors.reason;
+  const form = useStaffForm(ZSanctionsClearRequest, { basic_id: basicId, reason: '' });
   const busy = clear.isPending;
 
   const setOpen = (next: boolean) => {
@@ -60,7 +49,7 @@ export function ClearSanctionsDialog({
     if (!next) form.reset({ basic_id: basicId, reason: '' });
   };
 
-  const onSubmit = form.handleSubmit((data) => {
+  const onSubmit = (data: TSanctionsClearRequest) => {
     clear.mutate(data, {
       onSuccess: () => {
         toast.success('Match cleared');
@@ -72,45 +61,49 @@ export function ClearSanctionsDialog({
         toastFailure('Failed to clear match', 'admin-sanctions-clear')(cause);
       },
     });
-  });
+  };
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <form noValidate onSubmit={onSubmit} className="grid gap-5">
-          <DialogHeader>
-            <DialogTitle>Clear sanctions match</DialogTitle>
-            <DialogDescription>
-              {name}: record why this match is a false positive. Offers can be issued again once it
-              is cleared, and the reason is kept with the match.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-reason`}>Reason</Label>
-            <Textarea
-              id={`${id}-reason`}
-              aria-required="true"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy(error, `${id}-reason-error`, `${id}-reason-hint`)}
-              disabled={busy}
-              className="min-h-28"
-              {...form.register('reason')}
-            />
-            <p id={`${id}-reason-hint`} className="text-sm text-muted-foreground">
-              At least 10 characters, for example how the person differs from the listed one.
-            </p>
-            <FieldError id={`${id}-reason-error`} message={error?.message} />
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              <BusyLabel busy={busy} idle="Clear match" working="Clearing..." />
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={open}
+      onOpenChange={setOpen}
+      onCloseAutoFocus={onCloseAutoFocus}
+      wrap={(content) => (
+        <Form form={form} onSubmit={onSubmit}>
+          {content}
+        </Form>
+      )}
+      title="Clear sanctions match"
+      description={`${name}: record why this match is a false positive. Offers can be issued again once it is cleared, and the reason is kept with the match.`}
+      footer={
+        <>
+          <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            <BusyLabel busy={busy} idle="Clear match" working="Clearing..." />
+          </Button>
+        </>
+      }
+    >
+      <StaffField
+        name="reason"
+        id={`${id}-reason`}
+        label="Reason"
+        className="grid gap-2"
+        hint="At least 10 characters, for example how the person differs from the listed one."
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            aria-required="true"
+            maxLength={maxLengthOf(ZSanctionsClearRequest.shape.reason)}
+            disabled={busy}
+            className="min-h-28"
+            {...form.register('reason')}
+          />
+        )}
+      </StaffField>
+    </DialogFrame>
   );
 }

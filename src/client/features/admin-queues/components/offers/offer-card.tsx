@@ -16,13 +16,8 @@ import {
   CardTitle,
 } from '#client/components/ui/card.tsx';
 import { Label } from '#client/components/ui/label.tsx';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '#client/components/ui/select.tsx';
+import { Select, SelectTrigger, SelectValue } from '#client/components/ui/select.tsx';
+import { OptionList } from '#client/components/staff/list-filters.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { useMayCall, useStaffMember } from '#client/lib/staff/api/get-me.ts';
 import { useIssueOffer } from '#client/lib/staff/api/offers.ts';
@@ -42,6 +37,7 @@ import { ClearSanctionsDialog } from './clear-sanctions-dialog.tsx';
 import { toastFailure } from '#client/lib/react-query.ts';
 
 const INVALID_TIER = 'Please select a valid tier';
+const TIER_OPTIONS = TIERS.map((tier) => ({ value: tier, label: TIER_INFO[tier].name }));
 
 function tierName(tier: Tier | null): string {
   return tier ? TIER_INFO[tier].name : '—';
@@ -270,13 +266,7 @@ function IssueOfferForm({
             >
               <SelectValue placeholder="Select a tier" />
             </SelectTrigger>
-            <SelectContent>
-              {TIERS.map((option) => (
-                <SelectItem key={option} value={option}>
-                  {TIER_INFO[option].name}
-                </SelectItem>
-              ))}
-            </SelectContent>
+            <OptionList options={TIER_OPTIONS} />
           </Select>
           {tier ? null : (
             <p id={`${id}-tier-error`} className="text-sm font-medium text-destructive-text">

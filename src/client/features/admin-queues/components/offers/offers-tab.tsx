@@ -1,6 +1,5 @@
 import { useOffers } from '#client/lib/staff/api/offers.ts';
 import { CardQueueTab } from '../card-queue-tab.tsx';
-import { useQueueParams } from '#client/components/staff/queue-controls.tsx';
 import { OfferCard } from './offer-card.tsx';
 
 /**
@@ -8,20 +7,12 @@ import { OfferCard } from './offer-card.tsx';
  * time (a backlog of hundreds never renders at once); the heading counts them all.
  */
 export default function OffersTab() {
-  const queue = useQueueParams();
-  const list = useOffers(queue.params);
   return (
     <CardQueueTab
-      headingId="offers-heading"
+      name="offers"
       title="Ready for an offer"
-      queue={queue}
-      list={list}
-      listLabel="Applications ready for an offer"
-      empty={{
-        title: 'No Applications Ready for Offer',
-        text: 'Applications will appear here after KYC verification.',
-      }}
-      keyOf={(row) => row.basic_id}
+      empty={{ what: 'Offer', after: 'KYC verification' }}
+      useList={useOffers}
       renderCard={(row, slaHours) => <OfferCard row={row} slaHours={slaHours} />}
     />
   );

@@ -1,13 +1,12 @@
 import { LoaderCircle, Send } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { ZEmailTestRequest } from '#shared/schemas/admin-lists.ts';
-import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
+import { ZEmailTestRequest, type TEmailTestRequest } from '#shared/schemas/admin-lists.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
 import {
   Select,
   SelectContent,
@@ -15,7 +14,13 @@ import {
   SelectTrigger,
   SelectValue,
 } from '#client/components/ui/select.tsx';
-import { isApiError } from '#client/lib/api-client.ts';
+import {
+  Form,
+  StaffField,
+  maxLengthOf,
+  showServerErrors,
+  useStaffForm,
+} from '#client/components/staff/form.tsx';
 import { useSendTestEmail } from '../../api/email-test.ts';
 import { toastFailure } from '#client/lib/react-query.ts';
 
@@ -35,8 +40,6 @@ const TOASTS: Record<Kind, { ok: string; failed: string; label: string }> = {
   },
 };
 
-type Errors = { name?: string; email?: string };
-
 /**
  * The dev-only e-mail test (SPEC §2 'A11y', §7 'Test tool'): a test EOI or contact notification
  * through the outbox, so its wording and delivery can be checked. Shown on local and preview
@@ -44,35 +47,17 @@ type Errors = { name?: string; email?: string };
  */
 export function EmailTestPanel() {
   const ids = { kind: useId(), name: useId(), email: useId(), hint: useId() };
-  const errorIds = { name: `${ids.name}-error`, email: `${ids.email}-error` };
-  const [kind, setKind] = useState<Kind>('eoi');
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useStaffForm(ZEmailTestRequest, { kind: 'eoi', name: '', email: '' });
+  const kind = useWatch({ control: form.control, name: 'kind' });
   const send = useSendTestEmail();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = (data: TEmailTestRequest) => {
     if (send.isPending) return;
-    const parsed = ZEmailTestRequest.safeParse({ kind, name, email });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'name' || field === 'email') && !found[field]) found[field] = issue.message;
-      }
-      setErrors(found);
-      document.getElementById(found.name ? ids.name : ids.email)?.focus();
-      return;
-    }
-    setErrors({});
-    const copy = TOASTS[parsed.data.kind];
-    send.mutate(parsed.data, {
+    const copy = TOASTS[data.kind];
+    send.mutate(data, {
       onSuccess: ({ to }) => toast.success(copy.ok, { description: `Sent to ${to}` }),
       onError: (error) => {
-        if (isApiError(error) && error.details) {
-          setErrors({ name: error.details.name, email: error.details.email });
-        }
+        showServerErrors(form, error, ['name', 'email']);
         toastFailure(copy.failed, 'admin-email-test')(error);
       },
     });
@@ -92,67 +77,60 @@ export function EmailTestPanel() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          noValidate
+        <Form
+          form={form}
           onSubmit={onSubmit}
           aria-label="Email test"
           className="grid gap-4 md:grid-cols-[10rem_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-start"
         >
-          <div className="grid gap-2">
-            <Label htmlFor={ids.kind}>Kind</Label>
-            <Select
-              value={kind}
-              onValueChange={(value) => setKind(value === 'contact' ? 'contact' : 'eoi')}
-              disabled={busy}
-            >
-              <SelectTrigger id={ids.kind}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {(Object.keys(TOASTS) as Kind[]).map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {TOASTS[value].label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.name}>Name</Label>
-            <Input
-              id={ids.name}
-              autoComplete="off"
-              value={name}
-              onChange={(event) => {
-                setName(event.target.value);
-                setErrors((current) => ({ ...current, name: undefined }));
-              }}
-              disabled={busy}
-              aria-required="true"
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={describedBy(errors.name, errorIds.name)}
-            />
-            <FieldError id={errorIds.name} message={errors.name} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.email}>Email</Label>
-            <Input
-              id={ids.email}
-              type="email"
-              autoComplete="off"
-              spellCheck={false}
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setErrors((current) => ({ ...current, email: undefined }));
-              }}
-              disabled={busy}
-              aria-required="true"
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={describedBy(errors.email, errorIds.email)}
-            />
-            <FieldError id={errorIds.email} message={errors.email} />
-          </div>
+          <StaffField name="kind" id={ids.kind} label="Kind" className="grid gap-2">
+            {(control) => (
+              <Select
+                value={kind}
+                onValueChange={(value) =>
+                  form.setValue('kind', value === 'contact' ? 'contact' : 'eoi')
+                }
+                disabled={busy}
+              >
+                <SelectTrigger {...control}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {(Object.keys(TOASTS) as Kind[]).map((value) => (
+                    <SelectItem key={value} value={value}>
+                      {TOASTS[value].label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          </StaffField>
+          <StaffField name="name" id={ids.name} label="Name" className="grid gap-2">
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="off"
+                disabled={busy}
+                aria-required="true"
+                maxLength={maxLengthOf(ZEmailTestRequest.shape.name)}
+                {...form.register('name')}
+              />
+            )}
+          </StaffField>
+          <StaffField name="email" id={ids.email} label="Email" className="grid gap-2">
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                autoComplete="off"
+                spellCheck={false}
+                disabled={busy}
+                aria-required="true"
+                maxLength={maxLengthOf(ZEmailTestRequest.shape.email)}
+                {...form.register('email')}
+              />
+            )}
+          </StaffField>
           <Button type="submit" disabled={busy} className="w-full md:mt-[1.375rem] md:w-auto">
             {busy ? (
               <LoaderCircle
@@ -164,7 +142,7 @@ export function EmailTestPanel() {
             )}
             {busy ? 'Sending...' : 'Send test email'}
           </Button>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

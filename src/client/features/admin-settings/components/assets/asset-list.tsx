@@ -5,14 +5,7 @@ import { formatFileSize, type AssetRow } from '#shared/schemas/admin-lists.ts';
 import { TIER_INFO } from '#shared/tiers.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '#client/components/ui/table.tsx';
+import { DataTable, TableCell, TableRow } from '#client/components/staff/data-table.tsx';
 import { ConfirmDialog } from '#client/components/staff/confirm-dialog.tsx';
 import { toastFailure } from '#client/lib/react-query.ts';
 import { useDeleteAsset } from '../../api/assets.ts';
@@ -65,50 +58,41 @@ export function AssetList({ assets }: { assets: AssetRow[] }) {
   }
 
   return (
-    <Table label="Card assets">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Preview</TableHead>
-          <TableHead>Tier</TableHead>
-          <TableHead>File name</TableHead>
-          <TableHead>Size</TableHead>
-          <TableHead>Uploaded</TableHead>
-          <TableHead>Actions</TableHead>
+    <DataTable
+      label="Card assets"
+      columns={['Preview', 'Tier', 'File name', 'Size', 'Uploaded', 'Actions']}
+    >
+      {assets.map((asset) => (
+        <TableRow key={asset.id}>
+          <TableCell>
+            <img
+              src={asset.url}
+              alt={`${TIER_INFO[asset.tier].name} card artwork`}
+              width={86}
+              height={54}
+              loading="lazy"
+              decoding="async"
+              className="h-[54px] w-[86px] rounded-[5px] border border-border bg-muted object-cover"
+            />
+          </TableCell>
+          <TableCell>
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-medium">{TIER_INFO[asset.tier].name}</span>
+              {live.has(asset.id) ? <Badge variant="gold">On /cards</Badge> : null}
+            </div>
+          </TableCell>
+          <TableCell className="max-w-56 min-w-40 break-all">{asset.file_name}</TableCell>
+          <TableCell className="whitespace-nowrap tabular-nums">
+            {formatFileSize(asset.file_size)}
+          </TableCell>
+          <TableCell className="whitespace-nowrap tabular-nums">
+            <time dateTime={asset.uploaded_at}>{formatStaffDateTime(asset.uploaded_at)}</time>
+          </TableCell>
+          <TableCell>
+            <DeleteAsset asset={asset} />
+          </TableCell>
         </TableRow>
-      </TableHeader>
-      <TableBody>
-        {assets.map((asset) => (
-          <TableRow key={asset.id}>
-            <TableCell>
-              <img
-                src={asset.url}
-                alt={`${TIER_INFO[asset.tier].name} card artwork`}
-                width={86}
-                height={54}
-                loading="lazy"
-                decoding="async"
-                className="h-[54px] w-[86px] rounded-[5px] border border-border bg-muted object-cover"
-              />
-            </TableCell>
-            <TableCell>
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium">{TIER_INFO[asset.tier].name}</span>
-                {live.has(asset.id) ? <Badge variant="gold">On /cards</Badge> : null}
-              </div>
-            </TableCell>
-            <TableCell className="max-w-56 min-w-40 break-all">{asset.file_name}</TableCell>
-            <TableCell className="whitespace-nowrap tabular-nums">
-              {formatFileSize(asset.file_size)}
-            </TableCell>
-            <TableCell className="whitespace-nowrap tabular-nums">
-              <time dateTime={asset.uploaded_at}>{formatStaffDateTime(asset.uploaded_at)}</time>
-            </TableCell>
-            <TableCell>
-              <DeleteAsset asset={asset} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </DataTable>
   );
 }

@@ -1,14 +1,20 @@
 import { LoaderCircle, Plus } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ZInviteGenerateIssuedRequest } from '#shared/schemas/admin.ts';
+import { z } from '#shared/schemas/zod.ts';
 import { parseWholeNumber } from '#shared/schemas/fields.ts';
-import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '#client/components/ui/card.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
-import { isApiError } from '#client/lib/api-client.ts';
+import {
+  Form,
+  StaffField,
+  maxLengthOf,
+  showServerErrors,
+  useStaffForm,
+} from '#client/components/staff/form.tsx';
 import { useGenerateInvites } from '../../api/invites.ts';
 import { toastFailure } from '#client/lib/react-query.ts';
 
@@ -16,7 +22,10 @@ import { toastFailure } from '#client/lib/react-query.ts';
 export const DEFAULT_COUNT = 10;
 export const QUICK_COUNT = 50;
 
-type Errors = { count?: string; issued_to?: string };
+/** The server's schema, the count as typed (an empty box is no number at all, not 0). */
+const ZInviteGenerateForm = ZInviteGenerateIssuedRequest.extend({
+  count: z.string().transform(parseWholeNumber).pipe(ZInviteGenerateIssuedRequest.shape.count),
+});
 
 /**
  * SPEC §2 'Invites' generate batch: how many, optionally for whom (the codes are then e-mailed
@@ -24,53 +33,30 @@ type Errors = { count?: string; issued_to?: string };
  */
 export function InviteGenerateForm({ onGenerated }: { onGenerated: (codes: string[]) => void }) {
   const ids = { count: useId(), issuedTo: useId(), hint: useId() };
-  const errorIds = { count: `${ids.count}-error`, issued_to: `${ids.issuedTo}-error` };
-  const [count, setCount] = useState(String(DEFAULT_COUNT));
-  const [issuedTo, setIssuedTo] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useStaffForm(ZInviteGenerateForm, {
+    count: String(DEFAULT_COUNT),
+    issued_to: '',
+  });
   const generate = useGenerateInvites();
 
-  const submit = (requested: string) => {
+  const submit = (data: z.output<typeof ZInviteGenerateForm>) => {
     if (generate.isPending) return;
-    const parsed = ZInviteGenerateIssuedRequest.safeParse({
-      // An empty box is no number at all, not 0; nor is '0x10' sixteen.
-      count: parseWholeNumber(requested),
-      issued_to: issuedTo,
-    });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'count' || field === 'issued_to') && !found[field]) {
-          found[field] = issue.message;
-        }
-      }
-      setErrors(found);
-      const first = found.count ?? found.issued_to;
-      if (first) toast.error(first);
-      document.getElementById(found.count ? ids.count : ids.issuedTo)?.focus();
-      return;
-    }
-    setErrors({});
-    generate.mutate(parsed.data, {
+    generate.mutate(data, {
       onSuccess: ({ codes }) => {
         onGenerated(codes);
         toast.success(`${codes.length} invite code(s) generated`, {
-          description: parsed.data.issued_to ? `Sent to ${parsed.data.issued_to}` : undefined,
+          description: data.issued_to ? `Sent to ${data.issued_to}` : undefined,
         });
       },
       onError: (error) => {
-        if (isApiError(error) && error.details) {
-          setErrors({ count: error.details.count, issued_to: error.details.issued_to });
-        }
+        showServerErrors(form, error, ['count', 'issued_to']);
         toastFailure('Failed to generate codes', 'admin-invite-generate')(error);
       },
     });
   };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    submit(count);
+  const refused = (errors: FieldErrors<z.input<typeof ZInviteGenerateForm>>) => {
+    const first = errors.count?.message ?? errors.issued_to?.message;
+    if (first) toast.error(first);
   };
 
   const busy = generate.isPending;
@@ -84,51 +70,53 @@ export function InviteGenerateForm({ onGenerated }: { onGenerated: (codes: strin
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          noValidate
-          onSubmit={onSubmit}
+        <Form
+          form={form}
+          onSubmit={submit}
+          onInvalid={refused}
           aria-label="Generate invite codes"
           className="grid gap-4 md:grid-cols-[9rem_minmax(0,1fr)_auto] md:items-start"
         >
-          <div className="grid gap-2">
-            <Label htmlFor={ids.count}>Number of codes</Label>
-            <Input
-              id={ids.count}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={100}
-              step={1}
-              value={count}
-              onChange={(event) => {
-                setCount(event.target.value);
-                setErrors((current) => ({ ...current, count: undefined }));
-              }}
-              disabled={busy}
-              aria-invalid={errors.count ? true : undefined}
-              aria-describedby={describedBy(errors.count, errorIds.count, ids.hint)}
-            />
-            <FieldError id={errorIds.count} message={errors.count} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.issuedTo}>Issued to (optional)</Label>
-            <Input
-              id={ids.issuedTo}
-              type="email"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="name@example.com"
-              value={issuedTo}
-              onChange={(event) => {
-                setIssuedTo(event.target.value);
-                setErrors((current) => ({ ...current, issued_to: undefined }));
-              }}
-              disabled={busy}
-              aria-invalid={errors.issued_to ? true : undefined}
-              aria-describedby={describedBy(errors.issued_to, errorIds.issued_to, ids.hint)}
-            />
-            <FieldError id={errorIds.issued_to} message={errors.issued_to} />
-          </div>
+          <StaffField
+            name="count"
+            id={ids.count}
+            label="Number of codes"
+            className="grid gap-2"
+            describedByIds={[ids.hint]}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={100}
+                step={1}
+                disabled={busy}
+                {...form.register('count')}
+              />
+            )}
+          </StaffField>
+          <StaffField
+            name="issued_to"
+            id={ids.issuedTo}
+            label="Issued to (optional)"
+            className="grid gap-2"
+            describedByIds={[ids.hint]}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="name@example.com"
+                maxLength={maxLengthOf(ZInviteGenerateIssuedRequest.shape.issued_to)}
+                disabled={busy}
+                {...form.register('issued_to')}
+              />
+            )}
+          </StaffField>
           <div className="grid gap-2 sm:grid-cols-2 md:mt-[1.375rem] md:flex">
             <Button type="submit" disabled={busy}>
               {busy && pendingCount !== QUICK_COUNT ? (
@@ -146,14 +134,14 @@ export function InviteGenerateForm({ onGenerated }: { onGenerated: (codes: strin
               variant="outline"
               disabled={busy}
               onClick={() => {
-                setCount(String(QUICK_COUNT));
-                submit(String(QUICK_COUNT));
+                form.setValue('count', String(QUICK_COUNT));
+                void form.handleSubmit(submit, refused)();
               }}
             >
               Generate {QUICK_COUNT}
             </Button>
           </div>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -4,23 +4,12 @@ import { toast } from 'sonner';
 import type { InviteCodeRow } from '#shared/schemas/admin.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '#client/components/ui/table.tsx';
+import { DataTable, TableCell, TableRow } from '#client/components/staff/data-table.tsx';
 import { useMayCall } from '#client/lib/staff/api/get-me.ts';
 import { useInviteList } from '../../api/invites.ts';
 import { PaginationBar } from '#client/components/staff/pagination-bar.tsx';
-import {
-  TabEmpty,
-  TabError,
-  TabLoading,
-  useLoadFailureToast,
-} from '#client/components/staff/tab-state.tsx';
+import { QueryView, TabEmpty, useLoadFailureToast } from '#client/components/staff/tab-state.tsx';
+import { ListSection } from '#client/components/staff/list-section.tsx';
 import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
 import { InviteGenerateForm } from './invite-generate-form.tsx';
 import { InviteModeSwitch } from './invite-mode-switch.tsx';
@@ -31,51 +20,72 @@ const PAGE_SIZE = 25;
 
 function CodeTable({ codes, fresh }: { codes: InviteCodeRow[]; fresh: ReadonlySet<string> }) {
   return (
-    <Table label="Invite codes">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Code</TableHead>
-          <TableHead>Used</TableHead>
-          <TableHead>Issued to</TableHead>
-          <TableHead>Used by</TableHead>
-          <TableHead>Issued on</TableHead>
-          <TableHead>Used on</TableHead>
+    <DataTable
+      label="Invite codes"
+      columns={['Code', 'Used', 'Issued to', 'Used by', 'Issued on', 'Used on']}
+    >
+      {codes.map((row) => (
+        <TableRow key={row.id}>
+          <TableCell className="whitespace-nowrap">
+            <span className="font-mono text-[0.9375rem] tracking-wide">{row.code}</span>
+            {fresh.has(row.code) ? (
+              <Badge variant="gold" className="ml-2">
+                New
+              </Badge>
+            ) : null}
+          </TableCell>
+          <TableCell>
+            <Badge variant={row.used ? 'secondary' : 'outline'}>{row.used ? 'Yes' : 'No'}</Badge>
+          </TableCell>
+          <TableCell className="whitespace-nowrap">
+            {row.issued_to ?? <span className="text-muted-foreground">—</span>}
+          </TableCell>
+          <TableCell className="whitespace-nowrap">
+            {row.used_by ?? <span className="text-muted-foreground">—</span>}
+          </TableCell>
+          <TableCell className="whitespace-nowrap tabular-nums">
+            <time dateTime={row.issued_at}>{formatStaffDateTime(row.issued_at)}</time>
+          </TableCell>
+          <TableCell className="whitespace-nowrap tabular-nums">
+            {row.used_at ? (
+              <time dateTime={row.used_at}>{formatStaffDateTime(row.used_at)}</time>
+            ) : (
+              <span className="text-muted-foreground">—</span>
+            )}
+          </TableCell>
         </TableRow>
-      </TableHeader>
-      <TableBody>
-        {codes.map((row) => (
-          <TableRow key={row.id}>
-            <TableCell className="whitespace-nowrap">
-              <span className="font-mono text-[0.9375rem] tracking-wide">{row.code}</span>
-              {fresh.has(row.code) ? (
-                <Badge variant="gold" className="ml-2">
-                  New
-                </Badge>
-              ) : null}
-            </TableCell>
-            <TableCell>
-              <Badge variant={row.used ? 'secondary' : 'outline'}>{row.used ? 'Yes' : 'No'}</Badge>
-            </TableCell>
-            <TableCell className="whitespace-nowrap">
-              {row.issued_to ?? <span className="text-muted-foreground">—</span>}
-            </TableCell>
-            <TableCell className="whitespace-nowrap">
-              {row.used_by ?? <span className="text-muted-foreground">—</span>}
-            </TableCell>
-            <TableCell className="whitespace-nowrap tabular-nums">
-              <time dateTime={row.issued_at}>{formatStaffDateTime(row.issued_at)}</time>
-            </TableCell>
-            <TableCell className="whitespace-nowrap tabular-nums">
-              {row.used_at ? (
-                <time dateTime={row.used_at}>{formatStaffDateTime(row.used_at)}</time>
-              ) : (
-                <span className="text-muted-foreground">—</span>
-              )}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </DataTable>
+  );
+}
+
+/** The codes a page at a time (a page past the end shows the last). */
+function CodePages({
+  codes,
+  fresh,
+  page,
+  onPageChange,
+}: {
+  codes: InviteCodeRow[];
+  fresh: ReadonlySet<string>;
+  page: number;
+  onPageChange: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(codes.length / PAGE_SIZE));
+  const current = Math.min(page, pages);
+  return (
+    <>
+      <CodeTable
+        codes={codes.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)}
+        fresh={fresh}
+      />
+      <PaginationBar
+        page={current}
+        pageSize={PAGE_SIZE}
+        total={codes.length}
+        onPageChange={onPageChange}
+      />
+    </>
   );
 }
 
@@ -114,31 +124,6 @@ export default function InvitesTab() {
     }
   };
 
-  let body;
-  if (list.isPending) body = <TabLoading />;
-  else if (list.isError)
-    body = <TabError message={LOAD_ERROR} onRetry={() => void list.refetch()} />;
-  else if (codes.length === 0)
-    body = <TabEmpty title="No invite codes yet">Generated codes will appear here.</TabEmpty>;
-  else {
-    const pages = Math.max(1, Math.ceil(codes.length / PAGE_SIZE));
-    const current = Math.min(page, pages);
-    body = (
-      <>
-        <CodeTable
-          codes={codes.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)}
-          fresh={fresh}
-        />
-        <PaginationBar
-          page={current}
-          pageSize={PAGE_SIZE}
-          total={codes.length}
-          onPageChange={setPage}
-        />
-      </>
-    );
-  }
-
   return (
     <div className="grid gap-6">
       {/* Invite mode changes the whole public site: owners only (CONTRACT §5). */}
@@ -148,25 +133,26 @@ export default function InvitesTab() {
         </div>
       ) : null}
       <InviteGenerateForm onGenerated={onGenerated} />
-      <section aria-labelledby="invite-codes-title" className="grid gap-3">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div>
-            <h2 id="invite-codes-title" className="font-serif text-xl leading-tight">
-              Invite codes
-            </h2>
-            {list.data ? (
-              <p className="mt-1 text-sm text-muted-foreground">
-                {codes.length} code(s), {unused.length} unused
-              </p>
-            ) : null}
-          </div>
+      <ListSection
+        id="invite-codes-title"
+        title="Invite codes"
+        description={list.data ? `${codes.length} code(s), ${unused.length} unused` : null}
+        actions={
           <Button variant="outline" onClick={() => void onCopy()} disabled={!list.data}>
             <Copy aria-hidden="true" />
             Copy unused codes
           </Button>
-        </div>
-        {body}
-      </section>
+        }
+      >
+        <QueryView
+          query={list}
+          loadError={LOAD_ERROR}
+          isEmpty={() => codes.length === 0}
+          empty={<TabEmpty title="No invite codes yet">Generated codes will appear here.</TabEmpty>}
+        >
+          {() => <CodePages codes={codes} fresh={fresh} page={page} onPageChange={setPage} />}
+        </QueryView>
+      </ListSection>
     </div>
   );
 }
