@@ -4,6 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { createElement, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
+import { createMutationCache } from '#client/lib/react-query.ts';
 
 /**
  * Component tests' tools: a fresh QueryClient that never refetches what a test put in it, a
@@ -12,9 +13,13 @@ import { vi } from 'vitest';
  * and tsconfig.client.json checks it.
  */
 
-/** No retries, nothing stale, nothing collected on a timer: what a test put in stays there. */
+/**
+ * No retries, nothing stale, nothing collected on a timer: what a test put in stays there. The
+ * app's own mutation cache, so a staff action's failure is toasted as in the panel.
+ */
 export function testQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: createMutationCache(),
     defaultOptions: {
       queries: { retry: false, staleTime: Infinity, gcTime: Infinity },
       mutations: { retry: false },

@@ -12,8 +12,11 @@ export type MutationErrorMeta = {
   staff?: boolean;
   /** `false`: the mutation shows its failure itself (in a dialog, beside a field). */
   errorToast?: false;
-  /** The toast's title, the spec's words ('Failed to override tier'); the server's message under it. */
-  errorTitle?: string;
+  /**
+   * The toast's title, the spec's words ('Failed to override tier'), or the title for the
+   * variables the call was made with; the server's message goes under it.
+   */
+  errorTitle?: string | ((variables: unknown) => string);
   /** `false`: the title alone, with no server message under it. */
   errorDescription?: false;
   /** The call's registry name: the failure is logged as `<call> failed`. */
@@ -26,28 +29,49 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/** A staff call's failure title: fixed, or chosen from what the call was made with. */
+export type StaffErrorTitle<TVariables> = string | ((variables: TVariables) => string);
+
+/** The `meta` of a staff mutation: its failures are toasted by the query client, titled so. */
+export function staffMeta<TVariables>(
+  call: string,
+  errorTitle: StaffErrorTitle<TVariables>,
+  options: Pick<MutationErrorMeta, 'errorDescription'> = {},
+): MutationErrorMeta {
+  return {
+    staff: true,
+    call,
+    errorTitle: errorTitle as MutationErrorMeta['errorTitle'],
+    ...options,
+  };
+}
+
 /**
  * The staff panel's one rule for a failed action: a 401 means the session ended, and the
  * staff api has already brought the gate back (staff-api.ts), so nothing is said; anything else
  * is a toast, titled as the caller asks, with the server's message.
  */
-export function toastMutationError(error: unknown, meta: MutationErrorMeta = {}): void {
+export function toastMutationError(
+  error: unknown,
+  meta: MutationErrorMeta = {},
+  variables?: unknown,
+): void {
   if (meta.call) console.error(`${meta.call} failed`, error);
   if (meta.errorToast === false) return;
   if (isApiError(error) && error.status === 401) return;
   const message = isApiError(error) ? error.message : undefined;
-  if (!meta.errorTitle) {
+  const title =
+    typeof meta.errorTitle === 'function' ? meta.errorTitle(variables) : meta.errorTitle;
+  if (!title) {
     toast.error(message ?? 'Something went wrong. Please try again.');
     return;
   }
-  toast.error(meta.errorTitle, {
-    description: meta.errorDescription === false ? undefined : message,
-  });
+  toast.error(title, { description: meta.errorDescription === false ? undefined : message });
 }
 
 /**
- * `onError` for one `mutate` (until the staff api's hooks carry their `meta`): the same rule,
- * titled `errorTitle`, logged as `<call> failed`.
+ * The same rule for a failure that is not a staff mutation's (a list that did not load, a CSV
+ * that did not download): titled `errorTitle`, logged as `<call> failed`.
  */
 export function toastFailure(
   errorTitle: string,
@@ -56,6 +80,12 @@ export function toastFailure(
 ) {
   return (error: unknown) => toastMutationError(error, { ...meta, call, errorTitle });
 }
+
+/**
+ * For `mutateAsync(...).then(onDone, failureShown)`: the query client has already toasted the
+ * staff mutation's failure; this only keeps the rejection from going unhandled.
+ */
+export function failureShown(): void {}
 
 /** SPEC §9: retry up to 3 times, exponential back-off capped at 30 s, garbage-collect after 5 min. */
 export const queryConfig = {
@@ -75,8 +105,8 @@ export const queryConfig = {
  */
 export function createMutationCache(): MutationCache {
   return new MutationCache({
-    onError: (error, _variables, _context, mutation) => {
-      if (mutation.meta?.staff) toastMutationError(error, mutation.meta);
+    onError: (error, variables, _context, mutation) => {
+      if (mutation.meta?.staff) toastMutationError(error, mutation.meta, variables);
     },
   });
 }

@@ -15,7 +15,6 @@ import {
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { useOverrideTier, type OverrideTier } from '#client/lib/staff/api/applicants.ts';
 import { applicantName } from '#client/lib/staff/applicant-name.ts';
-import { toastFailure } from '#client/lib/react-query.ts';
 import { DialogFrame } from './dialog-frame.tsx';
 import { Form, StaffField, maxLengthOf, useStaffForm } from './form.tsx';
 
@@ -71,7 +70,6 @@ function OverrideTierForm({
         toast.success('Tier updated successfully');
         onClose();
       },
-      onError: toastFailure('Failed to override tier', 'admin-applicant-override-tier'),
     });
   };
 

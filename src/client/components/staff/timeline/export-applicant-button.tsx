@@ -4,7 +4,6 @@ import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useExportApplicant } from '#client/lib/staff/api/export-applicant.ts';
 import { useMayCall } from '#client/lib/staff/api/get-me.ts';
-import { toastFailure } from '#client/lib/react-query.ts';
 
 /**
  * 'Export data' (CONTRACT §6, subject access): downloads everything held on the applicant as a
@@ -17,7 +16,6 @@ export function ExportApplicantButton({ basicId }: { basicId: string }) {
   const onExport = () =>
     exportData.mutate(basicId, {
       onSuccess: () => toast.success('Data exported'),
-      onError: toastFailure('Export failed', 'admin-applicant-export'),
     });
   return (
     <Button

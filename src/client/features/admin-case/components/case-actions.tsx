@@ -21,7 +21,6 @@ import { KYC_TYPE_LABELS } from '#client/components/staff/kyc/kyc-format.ts';
 import { KycStatusBadge } from '#client/components/staff/kyc/kyc-status-badge.tsx';
 import { FileReviewDialog } from './file-review-dialog.tsx';
 import { IssueOfferDialog } from './issue-offer-dialog.tsx';
-import { toastFailure } from '#client/lib/react-query.ts';
 import { Block, type Case } from './case-sections.tsx';
 
 export function CaseActions({
@@ -38,7 +37,7 @@ export function CaseActions({
   const may = (call: Parameters<typeof mayCall>[1]) => mayCall(staff.role, call);
   const [review, setReview] = useState<{ file: CaseFile; action: KycAction } | null>(null);
   const [dialog, setDialog] = useState<'offer' | 'decline' | 'approve' | 'tier' | null>(null);
-  const resend = useResendLink();
+  const resend = useResendLink('Failed to send the link');
 
   const reviewable = (file: CaseFile | null): file is CaseFile =>
     file !== null && canReviewFile(stage, file.status) && may('admin-kyc-action');
@@ -65,7 +64,6 @@ export function CaseActions({
     if (resend.isPending) return;
     resend.mutate(applicant.id, {
       onSuccess: () => toast.success('Link sent'),
-      onError: toastFailure('Failed to send the link', 'admin-applicant-resend-link'),
     });
   };
 

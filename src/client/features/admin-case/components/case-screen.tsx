@@ -15,7 +15,6 @@ import { TabEmpty, TabError, TabLoading } from '#client/components/staff/tab-sta
 import { KYC_TYPE_LABELS } from '#client/components/staff/kyc/kyc-format.ts';
 import { caseStageLabel, timeSince } from '../utils/case-format.ts';
 import { DocumentViewer } from './document-viewer.tsx';
-import { toastFailure } from '#client/lib/react-query.ts';
 import {
   type Case,
   nameOf,
@@ -146,10 +145,6 @@ function CaseHeader({ data, staff, name }: { data: Case; staff: StaffMember; nam
           toast.success(
             action === 'release' ? 'Case released' : takeover ? 'Case taken over' : 'Case taken',
           ),
-        onError: toastFailure(
-          action === 'release' ? 'Failed to release the case' : 'Failed to take the case',
-          'admin-case-assign',
-        ),
       },
     );
   };

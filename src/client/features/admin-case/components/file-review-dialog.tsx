@@ -9,7 +9,6 @@ import { Textarea } from '#client/components/ui/textarea.tsx';
 import { useKycAction, type KycAction } from '#client/lib/staff/api/kyc.ts';
 import { DialogFrame, useKept, useOpening } from '#client/components/staff/dialog-frame.tsx';
 import { KYC_TYPE_LABELS } from '#client/components/staff/kyc/kyc-format.ts';
-import { toastFailure } from '#client/lib/react-query.ts';
 
 const SUCCESS: Record<KycAction, string> = {
   approve: 'KYC approved successfully',
@@ -77,7 +76,6 @@ function ReviewForm({
           toast.success(SUCCESS[action]);
           onClose();
         },
-        onError: toastFailure(`Failed to ${action} KYC`, 'admin-kyc-action'),
       },
     );
   };

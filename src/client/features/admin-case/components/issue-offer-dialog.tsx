@@ -15,7 +15,6 @@ import { Textarea } from '#client/components/ui/textarea.tsx';
 import { DialogFrame, useOpening } from '#client/components/staff/dialog-frame.tsx';
 import { Form, StaffField, maxLengthOf, useStaffForm } from '#client/components/staff/form.tsx';
 import { useIssueOffer } from '#client/lib/staff/api/offers.ts';
-import { toastFailure } from '#client/lib/react-query.ts';
 
 type Props = {
   basicId: string;
@@ -56,7 +55,6 @@ function IssueOfferForm({ basicId, name, initialTier, open, onOpenChange }: Prop
         }
         onClose();
       },
-      onError: toastFailure('Failed to issue offer', 'admin-offer-issue'),
     });
   };
 

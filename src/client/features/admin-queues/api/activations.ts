@@ -3,6 +3,7 @@ import type { TQueueRequest } from '#shared/schemas/admin.ts';
 import { adminKey, refreshOnConflict } from '#client/lib/staff/keys.ts';
 import { staffApi } from '#client/lib/staff/api/staff-api.ts';
 import { staffPageQuery, type StaffPage } from '#client/lib/staff/api/staff-queries.ts';
+import { staffMeta } from '#client/lib/react-query.ts';
 
 export const activationsKey = [...adminKey, 'activations'] as const;
 
@@ -27,6 +28,7 @@ export function useActivate() {
       card_last4: string | null;
       mobile_access_enabled: boolean;
     }) => staffApi.call('admin-activation', input),
+    meta: staffMeta('admin-activation', 'Failed to activate account'),
     onSuccess: (_data, input) => {
       queryClient.setQueriesData<ActivationPage>({ queryKey: activationsKey }, (current) => {
         if (!current) return current;

@@ -3,6 +3,7 @@ import { isApiError } from '#client/lib/api-client.ts';
 import { adminKey } from '#client/lib/staff/keys.ts';
 import { offersKey, updateOfferRow, type OfferPage } from '#client/lib/staff/api/offers.ts';
 import { staffApi } from '#client/lib/staff/api/staff-api.ts';
+import { staffMeta } from '#client/lib/react-query.ts';
 
 /**
  * `admin-offer-approve` (owner): the second pair of eyes on an offer to a politically exposed
@@ -13,6 +14,7 @@ export function useApproveOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (basicId: string) => staffApi.call('admin-offer-approve', { basic_id: basicId }),
+    meta: staffMeta('admin-offer-approve', 'Failed to approve offer'),
     onSuccess: (_data, basicId) => {
       // The offer went out and the applicant moved on: the card leaves at once.
       queryClient.setQueriesData<OfferPage>({ queryKey: offersKey }, (current) =>

@@ -4,6 +4,7 @@ import type { AssetTier } from '#shared/tiers.ts';
 import { invalidate } from '#client/lib/public-data.ts';
 import { staffApi } from '#client/lib/staff/api/staff-api.ts';
 import { staffCallQuery } from '#client/lib/staff/api/staff-queries.ts';
+import { staffMeta } from '#client/lib/react-query.ts';
 
 const assetsKey = ['admin', 'assets'] as const;
 
@@ -42,6 +43,7 @@ export function useUploadAsset() {
       form.append('file', file, file.name);
       return staffApi.upload('admin-asset-upload', form);
     },
+    meta: staffMeta('admin-asset-upload', 'Upload failed'),
     onSuccess: refresh,
   });
 }
@@ -51,6 +53,7 @@ export function useDeleteAsset() {
   const refresh = useRefreshAssets();
   return useMutation({
     mutationFn: (id: string) => staffApi.call('admin-asset-delete', { id }),
+    meta: staffMeta('admin-asset-delete', 'Delete failed'),
     onSuccess: refresh,
   });
 }

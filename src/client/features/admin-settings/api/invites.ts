@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { setSwitchSetting, useSwitchSetting } from '#client/lib/site-settings.ts';
 import { staffApi } from '#client/lib/staff/api/staff-api.ts';
 import { staffCallQuery } from '#client/lib/staff/api/staff-queries.ts';
+import { staffMeta } from '#client/lib/react-query.ts';
 
 const invitesKey = ['admin', 'invites'] as const;
 
@@ -22,6 +23,7 @@ export function useGenerateInvites() {
   return useMutation({
     mutationFn: (input: { count: number; issued_to: string | null }) =>
       staffApi.call('admin-invite-generate', input),
+    meta: staffMeta('admin-invite-generate', 'Failed to generate codes'),
     // The list is read again at once, so the new codes show without a reload.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invitesKey }),
   });
@@ -36,6 +38,9 @@ export function useInviteModeState() {
 export function useToggleInviteMode() {
   return useMutation({
     mutationFn: (enabled: boolean) => staffApi.call('admin-invite-toggle', { enabled }),
+    meta: staffMeta('admin-invite-toggle', 'Failed to toggle invite mode', {
+      errorDescription: false,
+    }),
     onSuccess: ({ enabled }) => setSwitchSetting('invite_mode', enabled),
   });
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '#client/components/staff/confirm-dialog.tsx';
-import { toastFailure } from '#client/lib/react-query.ts';
 import { SettingSwitchCard } from './setting-switch-card.tsx';
 import { useMaintenanceState, useToggleMaintenance } from '../api/maintenance.ts';
 
@@ -20,9 +19,6 @@ export function MaintenanceSwitch() {
     toggle.mutate(next, {
       onSuccess: ({ enabled: now }) =>
         toast.success(now ? 'Maintenance mode enabled' : 'Maintenance mode disabled'),
-      onError: toastFailure('Failed to toggle maintenance mode', 'admin-maintenance-toggle', {
-        errorDescription: false,
-      }),
     });
   };
 

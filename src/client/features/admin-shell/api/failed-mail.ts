@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { FAILED_MAIL_PAGE_SIZE, type TMailRetryRequest } from '#shared/schemas/mail.ts';
 import { staffApi } from '#client/lib/staff/api/staff-api.ts';
 import { staffCallQuery } from '#client/lib/staff/api/staff-queries.ts';
+import { staffMeta } from '#client/lib/react-query.ts';
 
 const failedMailKey = ['admin', 'failed-mail'] as const;
 
@@ -24,6 +25,7 @@ export function useRetryMail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TMailRetryRequest) => staffApi.call('admin-email-retry', input),
+    meta: staffMeta('admin-email-retry', 'Retry failed'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: failedMailKey }),
   });
 }

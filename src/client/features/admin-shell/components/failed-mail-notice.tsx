@@ -12,13 +12,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
-import { toastFailure } from '#client/lib/react-query.ts';
+import { failureShown } from '#client/lib/react-query.ts';
 import { useFailedMail, useRetryMail } from '../api/failed-mail.ts';
 import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
 
 const emails = (n: number) => (n === 1 ? '1 e-mail' : `${n} e-mails`);
-
-const retryFailed = toastFailure('Retry failed', 'admin-email-retry');
 
 /** One failed mail in the review dialog, with its own Retry. */
 function FailedMailItem({ mail }: { mail: FailedMailRow }) {
@@ -28,7 +26,6 @@ function FailedMailItem({ mail }: { mail: FailedMailRow }) {
       { id: mail.id },
       {
         onSuccess: () => toast.success('E-mail queued again', { description: mail.to }),
-        onError: retryFailed,
       },
     );
   return (
@@ -86,7 +83,7 @@ export function FailedMailNotice() {
       toast.success('E-mails queued again', {
         description: `${emails(retried)} will be sent now.`,
       });
-    }, retryFailed);
+    }, failureShown);
 
   const rows = failed.data?.data ?? [];
   return (

@@ -7,7 +7,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { DialogTrigger } from '#client/components/ui/dialog.tsx';
 import { DialogFrame } from '#client/components/staff/dialog-frame.tsx';
 import { ConfirmDialog } from '#client/components/staff/confirm-dialog.tsx';
-import { toastFailure } from '#client/lib/react-query.ts';
+import { failureShown } from '#client/lib/react-query.ts';
 import { clearStaffToken } from '#client/lib/staff-token.ts';
 import { useSessions } from '../api/get-sessions.ts';
 import { useRevokeSession } from '../api/revoke-session.ts';
@@ -15,8 +15,6 @@ import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
 import { describeUserAgent } from '../utils/user-agent.ts';
 import { TabError, TabLoading } from '#client/components/staff/tab-state.tsx';
 import { BusyLabel } from '#client/components/ui/busy-label.tsx';
-
-const revokeFailed = toastFailure('Failed to sign out', 'admin-session-revoke');
 
 /** This tab's own session is gone on the server: forget the token here too (back to the gate). */
 function signedOutHere(description?: string) {
@@ -37,7 +35,6 @@ function SessionItem({ session }: { session: SessionListRow }) {
           session.current
             ? signedOutHere()
             : toast.success('Session signed out', { description: `${browser}, ${started}` }),
-        onError: revokeFailed,
       },
     );
 
@@ -94,7 +91,7 @@ export function SessionsDialog() {
   const onRevokeAll = () =>
     revokeAll
       .mutateAsync({ all: true })
-      .then(() => signedOutHere('Every session of yours has ended.'), revokeFailed);
+      .then(() => signedOutHere('Every session of yours has ended.'), failureShown);
 
   const rows = sessions.data?.data ?? [];
   let body;

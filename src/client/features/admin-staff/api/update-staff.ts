@@ -3,6 +3,7 @@ import type { TStaffUpdateRequest } from '#shared/schemas/staff.ts';
 import { meKey } from '#client/lib/staff/api/get-me.ts';
 import { staffListKey } from './get-staff.ts';
 import { staffApi } from '#client/lib/staff/api/staff-api.ts';
+import { staffMeta } from '#client/lib/react-query.ts';
 
 /**
  * `admin-staff-update` (owner): a new role and/or status. The server ends the member's
@@ -12,6 +13,13 @@ export function useUpdateStaff() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TStaffUpdateRequest) => staffApi.call('admin-staff-update', input),
+    meta: staffMeta('admin-staff-update', (input: TStaffUpdateRequest) =>
+      input.role
+        ? 'Failed to change role'
+        : input.status === 'active'
+          ? 'Failed to enable member'
+          : 'Failed to disable member',
+    ),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: staffListKey });
       // An owner who changed their own account finds out (a 401 brings the gate) at once.

@@ -23,7 +23,6 @@ import {
 import { useInviteStaff } from '../api/invite-staff.ts';
 import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 import { ROLE_SUMMARIES } from './staff-format.ts';
-import { toastFailure } from '#client/lib/react-query.ts';
 
 const FIELDS = ['name', 'email', 'role'] as const;
 const fieldId = (name: (typeof FIELDS)[number]) => `staff-invite-${name}`;
@@ -50,7 +49,6 @@ export function StaffInviteForm() {
       },
       onError: (error) => {
         showServerErrors(form, error, FIELDS);
-        toastFailure('Failed to send invitation', 'admin-staff-invite')(error);
       },
     });
   };

@@ -8,7 +8,7 @@ import { Select, SelectTrigger, SelectValue } from '#client/components/ui/select
 import { OptionList } from '#client/components/staff/list-filters.tsx';
 import { DataTable, TableCell, TableRow } from '#client/components/staff/data-table.tsx';
 import { ConfirmDialog } from '#client/components/staff/confirm-dialog.tsx';
-import { toastFailure } from '#client/lib/react-query.ts';
+import { failureShown } from '#client/lib/react-query.ts';
 import { useResetStaffMfa } from '../api/reset-staff-mfa.ts';
 import { useUpdateStaff } from '../api/update-staff.ts';
 import { useReturnFocus } from '#client/lib/staff/use-return-focus.ts';
@@ -77,7 +77,6 @@ export function StaffTable({ rows, selfId }: StaffTableProps) {
       { id: row.id, status: 'active' },
       {
         onSuccess: () => toast.success('Member enabled', { description: row.name }),
-        onError: toastFailure('Failed to enable member', 'admin-staff-update'),
       },
     );
   };
@@ -88,20 +87,14 @@ export function StaffTable({ rows, selfId }: StaffTableProps) {
     if (act.kind === 'reset') {
       return reset
         .mutateAsync(row.id)
-        .then(
-          () => toast.success('Second factor reset', { description: row.name }),
-          toastFailure('Failed to reset second factor', 'admin-staff-reset-mfa'),
-        );
+        .then(() => toast.success('Second factor reset', { description: row.name }), failureShown);
     }
     const role = act.kind === 'role';
     return update
       .mutateAsync(role ? { id: row.id, role: act.role } : { id: row.id, status: 'disabled' })
       .then(
         () => toast.success(role ? 'Role changed' : 'Member disabled', { description: row.name }),
-        toastFailure(
-          role ? 'Failed to change role' : 'Failed to disable member',
-          'admin-staff-update',
-        ),
+        failureShown,
       );
   };
 

@@ -4,6 +4,7 @@ import type { OVERRIDE_TIERS } from '#shared/tiers.ts';
 import { adminKey } from '../keys.ts';
 import { staffApi } from './staff-api.ts';
 import { staffPageQuery, useStaffAction, type StaffPage } from './staff-queries.ts';
+import { staffMeta } from '#client/lib/react-query.ts';
 
 export type OverrideTier = (typeof OVERRIDE_TIERS)[number];
 
@@ -29,21 +30,28 @@ export function useApplicants(params: TApplicantListRequest) {
  * on an applicant, it refreshes the rows and their timelines.
  */
 export function useOverrideTier() {
-  return useStaffAction((input: { basic_id: string; tier: OverrideTier; reason: string }) =>
-    staffApi.call('admin-applicant-override-tier', input),
+  return useStaffAction(
+    (input: { basic_id: string; tier: OverrideTier; reason: string }) =>
+      staffApi.call('admin-applicant-override-tier', input),
+    staffMeta('admin-applicant-override-tier', 'Failed to override tier'),
   );
 }
 
-/** `admin-applicant-resend-link`: a fresh resume link to the applicant's own address. */
-export function useResendLink() {
-  return useStaffAction((basicId: string) =>
-    staffApi.call('admin-applicant-resend-link', { basic_id: basicId }),
+/**
+ * `admin-applicant-resend-link`: a fresh resume link to the applicant's own address. The list
+ * says 'Failed to send magic link' (SPEC §6); the case screen names it 'the link'.
+ */
+export function useResendLink(errorTitle = 'Failed to send magic link') {
+  return useStaffAction(
+    (basicId: string) => staffApi.call('admin-applicant-resend-link', { basic_id: basicId }),
+    staffMeta('admin-applicant-resend-link', errorTitle),
   );
 }
 
 /** `admin-applicant-invite`: invites an applicant from the public form; answers the code. */
 export function useInviteApplicant() {
-  return useStaffAction((basicId: string) =>
-    staffApi.call('admin-applicant-invite', { basic_id: basicId }),
+  return useStaffAction(
+    (basicId: string) => staffApi.call('admin-applicant-invite', { basic_id: basicId }),
+    staffMeta('admin-applicant-invite', 'Failed to send invitation'),
   );
 }

@@ -3,6 +3,7 @@ import type { CaseAssignAction, TIdentityApproveRequest } from '#shared/schemas/
 import { adminKey } from '../keys.ts';
 import { staffApi } from './staff-api.ts';
 import { staffCallQuery, useStaffAction } from './staff-queries.ts';
+import { staffMeta } from '#client/lib/react-query.ts';
 
 /** Under adminKey: any staff action refreshes the open case with every list. */
 export const caseKey = (basicId: string) => [...adminKey, 'case', basicId] as const;
@@ -20,10 +21,15 @@ export function useApplicantCase(basicId: string) {
  * meanwhile (409): the case shows who has it now.
  */
 export function useCaseAssign(basicId: string) {
-  return useStaffAction((input: { action: CaseAssignAction; takeover?: boolean }) =>
-    staffApi.call('admin-case-assign', { basic_id: basicId, ...input }),
+  return useStaffAction(
+    (input: CaseAssignInput) => staffApi.call('admin-case-assign', { basic_id: basicId, ...input }),
+    staffMeta('admin-case-assign', (input: CaseAssignInput) =>
+      input.action === 'release' ? 'Failed to release the case' : 'Failed to take the case',
+    ),
   );
 }
+
+type CaseAssignInput = { action: CaseAssignAction; takeover?: boolean };
 
 /**
  * `admin-identity-approve` (owner, compliance): approves an identity Veriff declined, with a

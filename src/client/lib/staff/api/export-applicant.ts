@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { timelineQueryOptions } from './audit.ts';
 import { saveDownload } from './save-file.ts';
+import { staffMeta } from '#client/lib/react-query.ts';
 
 /** The name the server gives the download too (`waj-applicant-<basic_id>.zip`). */
 export const applicantExportFileName = (basicId: string) => `waj-applicant-${basicId}.zip`;
@@ -21,6 +22,7 @@ export function useExportApplicant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: exportApplicant,
+    meta: staffMeta('admin-applicant-export', 'Export failed'),
     // The export is audited: the open timeline shows it.
     onSuccess: (_fileName, basicId) =>
       queryClient.invalidateQueries({ queryKey: timelineQueryOptions(basicId).queryKey }),

@@ -3,6 +3,7 @@ import type { TKycListRequest } from '#shared/schemas/admin.ts';
 import { adminKey } from '../keys.ts';
 import { staffApi } from './staff-api.ts';
 import { staffPageQuery, useStaffAction, type StaffPage } from './staff-queries.ts';
+import { staffMeta } from '#client/lib/react-query.ts';
 
 export const kycKey = [...adminKey, 'kyc'] as const;
 
@@ -22,6 +23,12 @@ export function useKycFiles(params: TKycListRequest) {
 }
 
 export type KycAction = 'approve' | 'reject';
+type KycActionInput = {
+  file_id: string;
+  action: KycAction;
+  notes: string | null;
+  reason: string | null;
+};
 
 /**
  * `admin-kyc-action`: notes stay internal; `reason` is what a rejected applicant reads. A review
@@ -30,8 +37,8 @@ export type KycAction = 'approve' | 'reject';
  */
 export function useKycAction() {
   return useStaffAction(
-    (input: { file_id: string; action: KycAction; notes: string | null; reason: string | null }) =>
-      staffApi.call('admin-kyc-action', input),
+    (input: KycActionInput) => staffApi.call('admin-kyc-action', input),
+    staffMeta('admin-kyc-action', (input: KycActionInput) => `Failed to ${input.action} KYC`),
   );
 }
 

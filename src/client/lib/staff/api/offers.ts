@@ -6,6 +6,7 @@ import { adminKey, refreshOnConflict } from '../keys.ts';
 import { meKey } from './get-me.ts';
 import { staffApi } from './staff-api.ts';
 import { staffPageQuery, type StaffPage } from './staff-queries.ts';
+import { staffMeta } from '#client/lib/react-query.ts';
 
 export const offersKey = [...adminKey, 'offers'] as const;
 
@@ -45,6 +46,7 @@ export function useIssueOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: IssueOfferInput) => staffApi.call('admin-offer-issue', input),
+    meta: staffMeta('admin-offer-issue', 'Failed to issue offer'),
     onSuccess: (response, input) => {
       const me = queryClient.getQueryData<AdminMeResponse>(meKey)?.staff;
       // The card changes at once (it leaves, or shows the offer awaiting approval); the

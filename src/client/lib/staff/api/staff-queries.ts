@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallRequest, CallResponse } from '#shared/calls.ts';
+import type { MutationErrorMeta } from '#client/lib/react-query.ts';
 import { adminKey, refreshOnConflict } from '../keys.ts';
 import { staffApi, type StaffPostCall } from './staff-api.ts';
 
@@ -42,10 +43,14 @@ export function staffPageQuery<
  * A staff action whose effect every staff list and open case shows: all of them are read again
  * after it, and after a 409 (the application moved on meanwhile: show it as it is now).
  */
-export function useStaffAction<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
+export function useStaffAction<TInput, TResult>(
+  mutationFn: (input: TInput) => Promise<TResult>,
+  meta?: MutationErrorMeta,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
+    meta,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKey }),
     onError: (error) => refreshOnConflict(queryClient, error),
   });

@@ -19,7 +19,7 @@ import { useActivate } from '../../api/activations.ts';
 import { formatStaffDate } from '#client/lib/staff/format-date.ts';
 import { Form, StaffField, maxLengthOf, useStaffForm } from '#client/components/staff/form.tsx';
 import { QueueCaseMeta } from '#client/components/staff/queue-controls.tsx';
-import { toastFailure } from '#client/lib/react-query.ts';
+import { failureShown } from '#client/lib/react-query.ts';
 
 type Activation = {
   basic_id: string;
@@ -53,10 +53,7 @@ export function ActivationCard({ row, slaHours }: { row: ActivationListRow; slaH
     // still show after it has unmounted.
     activate
       .mutateAsync(values)
-      .then(
-        () => toast.success('Account activated successfully!'),
-        toastFailure('Failed to activate account', 'admin-activation'),
-      );
+      .then(() => toast.success('Account activated successfully!'), failureShown);
   };
 
   return (

@@ -12,7 +12,6 @@ import { InviteDialog } from './invite-dialog.tsx';
 import { OverrideTierDialog } from '#client/components/staff/override-tier-dialog.tsx';
 import { TimelineSheet } from '#client/components/staff/timeline/timeline-sheet.tsx';
 import { useReturnFocus } from '#client/lib/staff/use-return-focus.ts';
-import { toastFailure } from '#client/lib/react-query.ts';
 
 type DialogKind = 'timeline' | 'tier' | 'invite';
 
@@ -60,7 +59,6 @@ export default function ApplicantsTab() {
   const onResendLink = (row: ApplicantRow) => {
     resend.mutate(row.id, {
       onSuccess: () => toast.success('Magic link sent successfully'),
-      onError: toastFailure('Failed to send magic link', 'admin-applicant-resend-link'),
     });
   };
 

@@ -5,7 +5,6 @@ import { Button } from '#client/components/ui/button.tsx';
 import { DialogFrame } from '#client/components/staff/dialog-frame.tsx';
 import { useInviteApplicant } from '#client/lib/staff/api/applicants.ts';
 import { applicantName } from '#client/lib/staff/applicant-name.ts';
-import { toastFailure } from '#client/lib/react-query.ts';
 
 type Props = {
   /** The row it is about; kept while the dialog animates closed. */
@@ -38,7 +37,6 @@ function InviteContent({
         setCode(response.code);
         toast.success('Invitation sent');
       },
-      onError: toastFailure('Failed to send invitation', 'admin-applicant-invite'),
     });
   };
 

@@ -19,7 +19,6 @@ import {
 import { KycStatusBadge } from '#client/components/staff/kyc/kyc-status-badge.tsx';
 import { useKycFileUrl } from '#client/components/staff/kyc/use-kyc-file-url.ts';
 import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
-import { toastFailure } from '#client/lib/react-query.ts';
 
 type Props = {
   /** The file it shows; kept while the dialog animates closed. */
@@ -68,7 +67,6 @@ function PreviewContent({
           toast.success(SUCCESS[kind]);
           onClose();
         },
-        onError: toastFailure(`Failed to ${kind} KYC`, 'admin-kyc-action'),
       },
     );
   };

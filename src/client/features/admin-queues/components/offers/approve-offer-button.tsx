@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '#client/components/staff/confirm-dialog.tsx';
 import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { toastFailure } from '#client/lib/react-query.ts';
+import { failureShown } from '#client/lib/react-query.ts';
 import { useApproveOffer } from '../../api/approve-offer.ts';
 
 /**
@@ -56,12 +56,7 @@ export function ApproveOfferButton({
       variant="default"
       // On success the card (and this dialog) leaves the list before the answer is toasted.
       onConfirm={() =>
-        approve
-          .mutateAsync(basicId)
-          .then(
-            () => toast.success('Offer approved'),
-            toastFailure('Failed to approve offer', 'admin-offer-approve'),
-          )
+        approve.mutateAsync(basicId).then(() => toast.success('Offer approved'), failureShown)
       }
     />
   );

@@ -13,7 +13,6 @@ import {
 } from '#client/components/staff/form.tsx';
 import { useClearSanctions } from '../../api/clear-sanctions.ts';
 import { BusyLabel } from '#client/components/ui/busy-label.tsx';
-import { toastFailure } from '#client/lib/react-query.ts';
 
 type Props = {
   basicId: string;
@@ -58,7 +57,6 @@ export function ClearSanctionsDialog({
       },
       onError: (cause) => {
         showServerErrors(form, cause, ['reason']);
-        toastFailure('Failed to clear match', 'admin-sanctions-clear')(cause);
       },
     });
   };

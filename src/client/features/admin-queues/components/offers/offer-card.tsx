@@ -34,7 +34,7 @@ import {
   sanctionsClearedText,
 } from './offer-format.ts';
 import { ClearSanctionsDialog } from './clear-sanctions-dialog.tsx';
-import { toastFailure } from '#client/lib/react-query.ts';
+import { failureShown } from '#client/lib/react-query.ts';
 
 const INVALID_TIER = 'Please select a valid tier';
 const TIER_OPTIONS = TIERS.map((tier) => ({ value: tier, label: TIER_INFO[tier].name }));
@@ -235,8 +235,9 @@ function IssueOfferForm({
     if (!tier || disabled) return;
     // mutateAsync: the card leaves the list (or changes) on success and on a 409, and the
     // toast must still show after the form has unmounted.
-    issue.mutateAsync({ basic_id: row.basic_id, tier, pricing_note: note.trim() || null }).then(
-      (response) => {
+    issue
+      .mutateAsync({ basic_id: row.basic_id, tier, pricing_note: note.trim() || null })
+      .then((response) => {
         if (response.status === 'pending_approval') {
           toast.success('Offer sent for approval', {
             description: "A politically exposed person's offer needs an owner's approval.",
@@ -244,9 +245,7 @@ function IssueOfferForm({
         } else {
           toast.success('Offer issued successfully');
         }
-      },
-      toastFailure('Failed to issue offer', 'admin-offer-issue'),
-    );
+      }, failureShown);
   };
 
   return (

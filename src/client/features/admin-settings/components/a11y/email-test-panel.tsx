@@ -22,7 +22,6 @@ import {
   useStaffForm,
 } from '#client/components/staff/form.tsx';
 import { useSendTestEmail } from '../../api/email-test.ts';
-import { toastFailure } from '#client/lib/react-query.ts';
 
 type Kind = 'eoi' | 'contact';
 
@@ -49,7 +48,7 @@ export function EmailTestPanel() {
   const ids = { kind: useId(), name: useId(), email: useId(), hint: useId() };
   const form = useStaffForm(ZEmailTestRequest, { kind: 'eoi', name: '', email: '' });
   const kind = useWatch({ control: form.control, name: 'kind' });
-  const send = useSendTestEmail();
+  const send = useSendTestEmail((input) => TOASTS[input.kind].failed);
 
   const onSubmit = (data: TEmailTestRequest) => {
     if (send.isPending) return;
@@ -58,7 +57,6 @@ export function EmailTestPanel() {
       onSuccess: ({ to }) => toast.success(copy.ok, { description: `Sent to ${to}` }),
       onError: (error) => {
         showServerErrors(form, error, ['name', 'email']);
-        toastFailure(copy.failed, 'admin-email-test')(error);
       },
     });
   };

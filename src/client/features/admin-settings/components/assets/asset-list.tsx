@@ -7,7 +7,7 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { DataTable, TableCell, TableRow } from '#client/components/staff/data-table.tsx';
 import { ConfirmDialog } from '#client/components/staff/confirm-dialog.tsx';
-import { toastFailure } from '#client/lib/react-query.ts';
+import { failureShown } from '#client/lib/react-query.ts';
 import { useDeleteAsset } from '../../api/assets.ts';
 import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
 
@@ -37,10 +37,7 @@ function DeleteAsset({ asset }: { asset: AssetRow }) {
       onConfirm={() =>
         remove
           .mutateAsync(asset.id)
-          .then(
-            () => toast.success('Asset deleted successfully'),
-            toastFailure('Delete failed', 'admin-asset-delete'),
-          )
+          .then(() => toast.success('Asset deleted successfully'), failureShown)
       }
     />
   );

@@ -17,7 +17,6 @@ import {
 import { isApiError } from '#client/lib/api-client.ts';
 import { useUploadAsset } from '../../api/assets.ts';
 import { ASSET_ACCEPT, checkAssetUpload } from './asset-file.ts';
-import { toastFailure } from '#client/lib/react-query.ts';
 
 type FieldErrors = { file?: string; tier?: string };
 
@@ -60,7 +59,6 @@ export function AssetUploadForm() {
         onError: (error) => {
           if (isApiError(error) && error.details?.file) setErrors({ file: error.details.file });
           if (isApiError(error) && error.details?.tier) setErrors({ tier: error.details.tier });
-          toastFailure('Upload failed', 'admin-asset-upload')(error);
         },
       },
     );

@@ -16,7 +16,6 @@ import {
   useStaffForm,
 } from '#client/components/staff/form.tsx';
 import { useGenerateInvites } from '../../api/invites.ts';
-import { toastFailure } from '#client/lib/react-query.ts';
 
 /** SPEC §9: batches of 1–100, 10 by default, and a quick 50. */
 export const DEFAULT_COUNT = 10;
@@ -50,7 +49,6 @@ export function InviteGenerateForm({ onGenerated }: { onGenerated: (codes: strin
       },
       onError: (error) => {
         showServerErrors(form, error, ['count', 'issued_to']);
-        toastFailure('Failed to generate codes', 'admin-invite-generate')(error);
       },
     });
   };

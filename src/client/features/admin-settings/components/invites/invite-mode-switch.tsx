@@ -1,7 +1,6 @@
 import { toast } from 'sonner';
 import { SettingSwitchCard } from '../setting-switch-card.tsx';
 import { useInviteModeState, useToggleInviteMode } from '../../api/invites.ts';
-import { toastFailure } from '#client/lib/react-query.ts';
 
 /**
  * SPEC §2 'Invites': the invite mode toggle. On, the site asks visitors for an invitation code;
@@ -16,9 +15,6 @@ export function InviteModeSwitch() {
     toggle.mutate(next, {
       onSuccess: ({ enabled: now }) =>
         toast.success(now ? 'Invite mode enabled' : 'Invite mode disabled'),
-      onError: toastFailure('Failed to toggle invite mode', 'admin-invite-toggle', {
-        errorDescription: false,
-      }),
     });
   };
 
