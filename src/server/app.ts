@@ -149,7 +149,8 @@ export function routeProblems(
 /**
  * Every staff route, registered in one plugin scope that carries the one staff guard: a live
  * token of an active member (`x-admin-pass` or `Authorization: Bearer`), whose role may make
- * the call (STAFF_CALLS, CONTRACT §5). It runs before the body is parsed, so an anonymous or
+ * the call (its roles in the registry, src/shared/calls.ts; CONTRACT §5). It runs before the
+ * body is parsed, so an anonymous or
  * unauthorised caller costs us nothing more.
  */
 async function staffRoutes(
