@@ -150,8 +150,7 @@ export function routeProblems(
  * Every staff route, registered in one plugin scope that carries the one staff guard: a live
  * token of an active member (`x-admin-pass` or `Authorization: Bearer`), whose role may make
  * the call (its roles in the registry, src/shared/calls.ts; CONTRACT §5). It runs before the
- * body is parsed, so an anonymous or
- * unauthorised caller costs us nothing more.
+ * body is parsed, so an anonymous or unauthorised caller costs us nothing more.
  */
 async function staffRoutes(
   scope: FastifyInstance,
