@@ -1,6 +1,7 @@
 import type { Env } from './env.ts';
 import type { Database, Db } from './db/client.ts';
 import type { EventHub } from './events.ts';
+import type { Screening } from './screening/screener.ts';
 import type { FileStorage } from './storage/storage.ts';
 
 /** Everything a route or service needs, built once at boot and passed down explicitly. */
@@ -17,6 +18,8 @@ export interface AppContext {
   };
   /** Live changes for `GET /api/events`; publish with `publishEvent` inside a transaction. */
   events: EventHub;
+  /** Sanctions and PEP screening (CONTRACT §8): the built-in matcher or a yente service. */
+  screening: Screening;
   /** Nudges the e-mail worker after a transaction that queued mail commits. */
   wakeMailer(): void;
 }

@@ -91,6 +91,48 @@ const EnvSchema = z
       .min(1, 'must be between 1 and 8760')
       .max(8760, 'must be between 1 and 8760')
       .default(48),
+    /**
+     * Screening (CONTRACT §8): list addresses fetched on a schedule (comma-separated), how often
+     * they are fetched, the score at or above which a match opens an alert, and who matches.
+     */
+    SCREENING_SOURCES: optional(
+      z
+        .string()
+        .trim()
+        .transform((v) =>
+          v
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean),
+        )
+        .pipe(z.array(url(['http:', 'https:'], 'http(s)'))),
+    ).default([]),
+    SCREENING_REFRESH_HOURS: z.coerce
+      .number('must be a number')
+      .min(1, 'must be between 1 and 168')
+      .max(168, 'must be between 1 and 168')
+      .default(24),
+    SCREENING_THRESHOLD: z.coerce
+      .number('must be a number')
+      .min(0.5, 'must be between 0.5 and 1')
+      .max(1, 'must be between 0.5 and 1')
+      .default(0.85),
+    SCREENING_PROVIDER: z
+      .enum(['builtin', 'yente'], "must be 'builtin' or 'yente'")
+      .default('builtin'),
+    YENTE_URL: optional(url(['http:', 'https:'], 'http(s)')),
+    /** The yente dataset matched against ('default': everything the service loaded). */
+    YENTE_DATASET: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9_-]{1,64}$/, 'must be a dataset name')
+      .default('default'),
+    /** A postcode look-up provider (optional); typing the address always works. */
+    ADDRESS_LOOKUP: optional(z.enum(['ideal-postcodes'], "must be 'ideal-postcodes'")),
+    ADDRESS_LOOKUP_KEY: optionalString,
+    ADDRESS_LOOKUP_URL: optional(url(['http:', 'https:'], 'http(s)')).default(
+      'https://api.ideal-postcodes.co.uk',
+    ),
     STAFF_EMAIL: z
       .string()
       .trim()
@@ -135,6 +177,20 @@ const EnvSchema = z
             message: 'is required when KYC_PROVIDER=veriff',
           });
       }
+    }
+    if (env.SCREENING_PROVIDER === 'yente' && !env.YENTE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['YENTE_URL'],
+        message: 'is required when SCREENING_PROVIDER=yente',
+      });
+    }
+    if (env.ADDRESS_LOOKUP && !env.ADDRESS_LOOKUP_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADDRESS_LOOKUP_KEY'],
+        message: 'is required when ADDRESS_LOOKUP is set',
+      });
     }
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET) {
       // Without it each instance would generate its own key in its own DATA_DIR, and a link

@@ -37,6 +37,8 @@ export const RATE_LIMITS = {
   'apply-kyc-upload': { max: 20, timeWindow: 60 * 60_000 },
   /** Each Veriff start can create a paid provider session. */
   'apply-kyc-start': { max: 10, timeWindow: 15 * 60_000 },
+  /** Each look-up is a paid request to the address provider. */
+  'apply-address-lookup': { max: 20, timeWindow: 15 * 60_000 },
   /**
    * Only stops floods: wrong passphrases are slowed down by STAFF_AUTH_FAILURES. A longer window
    * here would lock everyone behind the address out for all of it.

@@ -1,3 +1,4 @@
+import { createScreening } from './screening/screener.ts';
 import { resolve } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.ts';
@@ -52,6 +53,7 @@ export async function createServer(
       storage,
       secrets,
       events,
+      screening: createScreening(env, database.db),
       wakeMailer: () => mailer?.wake(),
     };
     const app = await buildApp(ctx, {

@@ -76,8 +76,10 @@ import {
   type DataProtectionResponse,
 } from './schemas/data-protection.ts';
 import {
+  ZAddressLookupRequest,
   ZApplyDetailsRequest,
   ZApplySessionRequest,
+  type AddressLookupResponse,
   type ActivationResponse,
   type ApplyBasicResponse,
   type ApplyDetailsResponse,
@@ -130,6 +132,17 @@ import {
   type StaffInviteResponse,
   type StaffListResponse,
 } from './schemas/staff.ts';
+import {
+  ZScreeningAlertApproveRequest,
+  ZScreeningAlertDecisionRequest,
+  ZScreeningAlertListRequest,
+  ZScreeningSearchRequest,
+  type ScreeningAlertDecisionResponse,
+  type ScreeningAlertListResponse,
+  type ScreeningListsResponse,
+  type ScreeningListUploadResponse,
+  type ScreeningSearchResponse,
+} from './schemas/screening.ts';
 import { STAFF_ROLES, type StaffRole } from './staff.ts';
 
 /** Every signed-in member, whatever their role. */
@@ -166,6 +179,7 @@ export type RateLimitClass =
   | 'apply-session'
   | 'apply-kyc-upload'
   | 'apply-kyc-start'
+  | 'apply-address-lookup'
   | 'admin-auth';
 
 interface CallEntry {
@@ -299,6 +313,13 @@ export const CALLS = {
     access: 'applicant',
     request: ZApplyDetailsRequest,
     response: returns<ApplyDetailsResponse>(),
+  },
+  // Only with ADDRESS_LOOKUP configured; typing the address always works.
+  'apply-address-lookup': {
+    access: 'applicant',
+    request: ZAddressLookupRequest,
+    response: returns<AddressLookupResponse>(),
+    rateLimit: 'apply-address-lookup',
   },
   'apply-kyc-upload': {
     access: 'applicant',
@@ -489,6 +510,43 @@ export const CALLS = {
     response: returns<StaffOkResponse>(),
   },
   // Staff's decision after a Veriff decline (the other half is admin-applicant-decline).
+  // Sanctions and PEP screening of our own (CONTRACT §8).
+  'admin-screening-lists': {
+    access: COMPLIANCE,
+    request: null,
+    response: returns<ScreeningListsResponse>(),
+  },
+  'admin-screening-list-upload': {
+    access: COMPLIANCE,
+    kind: 'upload',
+    request: null,
+    response: returns<ScreeningListUploadResponse>(),
+  },
+  'admin-screening-search': {
+    access: COMPLIANCE,
+    request: ZScreeningSearchRequest,
+    response: returns<ScreeningSearchResponse>(),
+  },
+  'admin-screening-alert-list': {
+    access: COMPLIANCE,
+    request: ZScreeningAlertListRequest,
+    response: returns<ScreeningAlertListResponse>(),
+  },
+  'admin-screening-alert-confirm': {
+    access: COMPLIANCE,
+    request: ZScreeningAlertDecisionRequest,
+    response: returns<ScreeningAlertDecisionResponse>(),
+  },
+  'admin-screening-alert-clear': {
+    access: COMPLIANCE,
+    request: ZScreeningAlertDecisionRequest,
+    response: returns<ScreeningAlertDecisionResponse>(),
+  },
+  'admin-screening-alert-clear-approve': {
+    access: COMPLIANCE,
+    request: ZScreeningAlertApproveRequest,
+    response: returns<ScreeningAlertDecisionResponse>(),
+  },
   'admin-identity-approve': {
     access: COMPLIANCE,
     request: ZIdentityApproveRequest,
@@ -741,4 +799,5 @@ export const TAB_CALLS = {
   staff: 'admin-staff-list',
   data: 'admin-data-protection',
   audit: 'admin-audit-list',
+  screening: 'admin-screening-alert-list',
 } as const satisfies Record<string, StaffCall>;

@@ -9,16 +9,25 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
+  real,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { WATCHLIST_MATCHES } from '#shared/schemas/case.ts';
+import {
+  ALERT_SOURCES,
+  ALERT_STATUSES,
+  SCREENING_KINDS,
+  SCREENING_LISTS,
+} from '#shared/schemas/screening.ts';
 import { EMPLOYMENT_STATUSES } from '#shared/schemas/journey.ts';
 import { LEGAL_SLUGS } from '#shared/schemas/site.ts';
 import {
@@ -112,6 +121,14 @@ export const applications = pgTable(
     checkPep: boolean('check_pep'),
     checkSanctions: boolean('check_sanctions'),
     declaredPep: boolean('declared_pep').notNull().default(false),
+    /**
+     * Our own screening (CONTRACT §8): when the applicant was last screened against the lists,
+     * and whether a live alert of each kind holds them (null: never screened). Bookkeeping, not
+     * activity: an update that changes them leaves updated_at as it was (migration 0027).
+     */
+    screenedAt: timestamp('screened_at', { withTimezone: true }),
+    screenPep: boolean('screen_pep'),
+    screenSanctions: boolean('screen_sanctions'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -171,6 +188,21 @@ export const applications = pgTable(
     index('applications_pep_idx')
       .on(t.createdAt, t.id)
       .where(sql`erased_at is null and (declared_pep or check_pep)`),
+    // Our own screening's flags beside the provider's (decision 076): the rare 'yes' and the
+    // 'not screened' filters each read a small partial index in list order.
+    index('applications_sanctions_any_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`erased_at is null and (check_sanctions or screen_sanctions)`),
+    index('applications_unscreened_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`erased_at is null and check_sanctions is null and screen_sanctions is null`),
+    index('applications_screen_pep_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`erased_at is null and screen_pep`),
+    // The re-screening job's queue: least recently screened first (never screened leads).
+    index('applications_screened_at_idx')
+      .on(t.screenedAt)
+      .where(sql`erased_at is null and stage <> 'declined'`),
     index('applications_email_lower_idx').on(sql`lower(${t.email})`),
     // One person's proved address leads to one application, never two.
     uniqueIndex('applications_verified_email_idx')
@@ -192,6 +224,13 @@ export const applicationDetails = pgTable(
     employmentStatus: text('employment_status', { enum: EMPLOYMENT_STATUSES }).notNull(),
     pepExposed: boolean('pep_exposed').notNull(),
     cardTierPref: text('card_tier_pref', { enum: TIERS }).notNull().default('standard'),
+    /** 'YYYY-MM-DD'; null only on details given before it was asked (CONTRACT §8). */
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    /** The UK residential address, where a card is posted; the postcode in Royal Mail format. */
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    addressTown: text('address_town'),
+    addressPostcode: text('address_postcode'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -882,6 +921,116 @@ export const fileDeletions = pgTable('file_deletions', {
   createdAt: createdAt(),
 });
 
+/**
+ * Each load of a sanctions or PEP list (CONTRACT §8): a versioned snapshot. Exactly one version
+ * of each list is current; a file that fails to parse never gets a row.
+ */
+export const screeningListVersions = pgTable(
+  'screening_list_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    list: text('list', { enum: SCREENING_LISTS }).notNull(),
+    version: integer('version').notNull(),
+    /** A file name or a SCREENING_SOURCES address (never a person's data). */
+    source: text('source').notNull(),
+    /** Of the files loaded: the same bytes again make no new version. */
+    sha256: text('sha256').notNull(),
+    entries: integer('entries').notNull(),
+    isCurrent: boolean('is_current').notNull().default(false),
+    loadedBy: uuid('loaded_by'),
+    loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('screening_list_versions_list_check', inList('list', SCREENING_LISTS)),
+    uniqueIndex('screening_list_versions_version_idx').on(t.list, t.version),
+    uniqueIndex('screening_list_versions_current_idx')
+      .on(t.list)
+      .where(sql`is_current`),
+  ],
+);
+
+/** The people of one list version, every name and alias with them. Public list data. */
+export const screeningEntries = pgTable(
+  'screening_entries',
+  {
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => screeningListVersions.id, { onDelete: 'cascade' }),
+    entryId: text('entry_id').notNull(),
+    kind: text('kind', { enum: SCREENING_KINDS }).notNull(),
+    name: text('name').notNull(),
+    /** Every name and alias, the primary name first. */
+    names: jsonb('names').$type<string[]>().notNull(),
+    /** 'YYYY', 'YYYY-MM' or 'YYYY-MM-DD'. */
+    datesOfBirth: jsonb('dates_of_birth').$type<string[]>().notNull().default([]),
+    /** ISO 3166 alpha-2 codes where the list's words could be read, else as listed. */
+    nationalities: jsonb('nationalities').$type<string[]>().notNull().default([]),
+    programmes: jsonb('programmes').$type<string[]>().notNull().default([]),
+  },
+  (t) => [
+    check('screening_entries_kind_check', inList('kind', SCREENING_KINDS)),
+    primaryKey({ columns: [t.versionId, t.entryId] }),
+  ],
+);
+
+/**
+ * A screening result at or above the threshold (CONTRACT §8): the entry as it was listed,
+ * copied, so the alert reads the same after the list moves on. One alert per applicant and
+ * entry: re-screening the same person against the same entry opens nothing new.
+ */
+export const screeningAlerts = pgTable(
+  'screening_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ALERT_SOURCES }).notNull(),
+    list: text('list').notNull(),
+    listVersion: integer('list_version'),
+    entryId: text('entry_id').notNull(),
+    kind: text('kind', { enum: SCREENING_KINDS }).notNull(),
+    score: real('score'),
+    matchedName: text('matched_name'),
+    entry: jsonb('entry')
+      .$type<{
+        name: string;
+        names: string[];
+        dates_of_birth: string[];
+        nationalities: string[];
+        programmes: string[];
+      }>()
+      .notNull(),
+    status: text('status', { enum: ALERT_STATUSES }).notNull().default('open'),
+    /** Staff's words about a person: kept here, erased with the row, never in the audit. */
+    confirmedBy: uuid('confirmed_by'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmReason: text('confirm_reason'),
+    clearRequestedBy: uuid('clear_requested_by'),
+    clearRequestedAt: timestamp('clear_requested_at', { withTimezone: true }),
+    clearReason: text('clear_reason'),
+    clearedBy: uuid('cleared_by'),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('screening_alerts_status_check', inList('status', ALERT_STATUSES)),
+    check('screening_alerts_source_check', inList('source', ALERT_SOURCES)),
+    check('screening_alerts_kind_check', inList('kind', SCREENING_KINDS)),
+    check(
+      'screening_alerts_confirmed_check',
+      sql`(status = 'confirmed') = (confirmed_at is not null and confirm_reason is not null)`,
+    ),
+    check(
+      'screening_alerts_clear_check',
+      sql`(status in ('clear_requested', 'cleared')) = (clear_requested_at is not null and clear_reason is not null)`,
+    ),
+    uniqueIndex('screening_alerts_entry_idx').on(t.applicationId, t.list, t.entryId),
+    // The alerts queue: a status, oldest first.
+    index('screening_alerts_queue_idx').on(t.status, t.createdAt, t.id),
+  ],
+);
+
 export const schema = {
   applications,
   applicationDetails,
@@ -910,4 +1059,7 @@ export const schema = {
   erasureRequests,
   jobRuns,
   fileDeletions,
+  screeningListVersions,
+  screeningEntries,
+  screeningAlerts,
 };

@@ -1,3 +1,4 @@
+import { applyAddressLookup } from '../services/apply-address-lookup.ts';
 import { MAGIC_LINK_SENT_MESSAGE } from '#shared/schemas/journey.ts';
 import { applicantTokenOf, clearApplicantCookies, setApplicantCookies } from '../auth/applicant.ts';
 import type { SignInRequest } from '../auth/staff-sign-in.ts';
@@ -76,6 +77,7 @@ type PublicCall =
   | 'apply-get-stage'
   | 'apply-status'
   | 'apply-details'
+  | 'apply-address-lookup'
   | 'apply-kyc-start'
   | 'apply-offer-action'
   | 'activation'
@@ -154,7 +156,11 @@ export function publicHandlers(ctx: AppContext): SomeCallHandlers<PublicCall> {
       return { ok: true };
     },
     'apply-get-stage': async ({ session }) =>
-      applyGetStage(db, { applicationId: session.applicationId, kycProvider: env.KYC_PROVIDER }),
+      applyGetStage(db, {
+        applicationId: session.applicationId,
+        kycProvider: env.KYC_PROVIDER,
+        addressLookup: env.ADDRESS_LOOKUP !== undefined,
+      }),
     // The review screen's 8 s poll (SPEC §4): one indexed read.
     'apply-status': async ({ session }) => ({
       ok: true,
@@ -167,10 +173,15 @@ export function publicHandlers(ctx: AppContext): SomeCallHandlers<PublicCall> {
         ip: request.ip,
         secret: ctx.secrets.sessionSecret,
         publicUrl: env.PUBLIC_URL,
+        screening: ctx.screening,
       });
       if (queued) ctx.wakeMailer();
       return { ok: true, stage };
     },
+    'apply-address-lookup': async ({ input }) => ({
+      ok: true,
+      addresses: await applyAddressLookup({ env, postcode: input.postcode }),
+    }),
     'apply-kyc-start': async ({ session, request }) =>
       applyKycStart({
         db,

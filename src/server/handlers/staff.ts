@@ -36,6 +36,12 @@ import { adminOfferApprove } from '../services/admin-offer-approve.ts';
 import { adminOfferIssue } from '../services/admin-offer-issue.ts';
 import { adminOfferList } from '../services/admin-offer-list.ts';
 import { adminSanctionsClear } from '../services/admin-sanctions-clear.ts';
+import { adminScreeningAlertClearApprove } from '../services/admin-screening-alert-clear-approve.ts';
+import { adminScreeningAlertClear } from '../services/admin-screening-alert-clear.ts';
+import { adminScreeningAlertConfirm } from '../services/admin-screening-alert-confirm.ts';
+import { adminScreeningAlertList } from '../services/admin-screening-alert-list.ts';
+import { adminScreeningLists } from '../services/admin-screening-lists.ts';
+import { adminScreeningSearch } from '../services/admin-screening-search.ts';
 import { adminSessionList } from '../services/admin-session-list.ts';
 import { adminSessionRevoke } from '../services/admin-session-revoke.ts';
 import { adminSignout } from '../services/admin-signout.ts';
@@ -54,6 +60,7 @@ type StaffJsonCall = Exclude<
   | 'admin-applicant-export'
   | 'admin-export-csv'
   | 'admin-asset-upload'
+  | 'admin-screening-list-upload'
 >;
 
 /** Every staff call answered in JSON. The services own their transactions and audit rows. */
@@ -191,6 +198,45 @@ export function staffHandlers(ctx: AppContext): SomeCallHandlers<StaffJsonCall> 
       });
       return { ok: true };
     },
+    // Our own screening (CONTRACT §8).
+    'admin-screening-lists': async () => ({
+      ok: true,
+      lists: await adminScreeningLists({ db }),
+    }),
+    'admin-screening-search': async ({ input }) => ({
+      ok: true,
+      matches: await adminScreeningSearch({ screening: ctx.screening, input }),
+    }),
+    'admin-screening-alert-list': async ({ input }) => ({
+      ok: true,
+      ...(await adminScreeningAlertList({ db, input })),
+    }),
+    'admin-screening-alert-confirm': async ({ input, staff }) => ({
+      ok: true,
+      status: await adminScreeningAlertConfirm({
+        db,
+        actor: staff.actor,
+        alertId: input.alert_id,
+        reason: input.reason,
+      }),
+    }),
+    'admin-screening-alert-clear': async ({ input, staff }) => ({
+      ok: true,
+      status: await adminScreeningAlertClear({
+        db,
+        actor: staff.actor,
+        alertId: input.alert_id,
+        reason: input.reason,
+      }),
+    }),
+    'admin-screening-alert-clear-approve': async ({ input, staff }) => ({
+      ok: true,
+      status: await adminScreeningAlertClearApprove({
+        db,
+        actor: staff.actor,
+        alertId: input.alert_id,
+      }),
+    }),
     'admin-identity-approve': async ({ input, staff }) => ({
       ok: true,
       stage: await adminIdentityApprove({

@@ -1,3 +1,6 @@
+import { asObject, asString } from '../kyc/veriff-events.ts';
+import { alertsOf } from '../screening/alerts.ts';
+import { addressOf } from './apply-get-stage.ts';
 import { and, desc, eq, notLike } from 'drizzle-orm';
 import { CASE_NOT_FOUND, type ApplicantCaseResponse, type CaseFile } from '#shared/schemas/case.ts';
 import type { ApplicationCase } from '#shared/schemas/data-protection.ts';
@@ -24,6 +27,16 @@ const TIMELINE_ROWS = 100;
 const EMAILS_SHOWN = 50;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/**
+ * The date of birth the identity provider read from the document: Veriff's decision gives it as
+ * `verification.person.dateOfBirth` ('YYYY-MM-DD'). Null when there is none.
+ */
+export function documentDateOfBirth(payload: unknown): string | null {
+  const verification = asObject(asObject(payload).verification);
+  const value = asString(asObject(verification.person).dateOfBirth, 10);
+  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
+}
 
 /**
  * `admin-applicant-case`: everything the case screen shows, in one answer. Not audited: the
@@ -56,7 +69,9 @@ export async function adminApplicantCase(options: {
   // words on data protection (CONTRACT §6): owner and compliance only.
   const readsDataProtection = mayCall(role, 'admin-data-protection');
 
-  const [files, [check], [offer], [activation], emails, dataProtection, timeline] =
+  const worksAlerts = mayCall(role, 'admin-screening-alert-list');
+
+  const [files, [check], [offer], [activation], emails, dataProtection, timeline, alerts] =
     await Promise.all([
       db
         .select()
@@ -102,6 +117,7 @@ export async function adminApplicantCase(options: {
             input: { basic_id: applicationId, page: 1, pageSize: TIMELINE_ROWS },
           })
         : null,
+      worksAlerts ? alertsOf(db, applicationId) : null,
     ]);
 
   // Read in the same breath as the row above; null only if it vanished in between.
@@ -157,7 +173,18 @@ export async function adminApplicantCase(options: {
           employment_status: details.employmentStatus,
           pep_declared: details.pepExposed,
           preferred_tier: details.cardTierPref,
+          date_of_birth: details.dateOfBirth,
+          address: addressOf({
+            line1: details.addressLine1,
+            line2: details.addressLine2,
+            town: details.addressTown,
+            postcode: details.addressPostcode,
+          }),
+          document_date_of_birth: documentDateOfBirth(check?.rawPayload),
         }
+      : null,
+    own_screening: worksAlerts
+      ? { screened_at: iso(application.screenedAt), alerts: alerts ?? [] }
       : null,
     files: { document: newest('document'), selfie: newest('selfie') },
     screening: check

@@ -8,17 +8,11 @@ import type { Db } from '../db/client.ts';
 import { applicationDetails, applications } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { confirmEmailMail } from '../mail/templates/confirm-email.ts';
-import type { EmploymentStatus } from '#shared/schemas/journey.ts';
-import type { Tier } from '#shared/tiers.ts';
+import type { CallInput } from '#shared/calls.ts';
+import { screenApplication } from '../screening/screen.ts';
+import type { Screening } from '../screening/screener.ts';
 
-export interface ApplyDetailsInput {
-  full_name?: string | undefined;
-  email?: string | undefined;
-  annual_income: number;
-  employment_status: EmploymentStatus;
-  pep_exposed: boolean;
-  card_tier_pref: Tier;
-}
+export type ApplyDetailsInput = CallInput<'apply-details'>;
 
 /** The same messages as the form's fields (SPEC §5). */
 const REQUIRED = {
@@ -27,7 +21,8 @@ const REQUIRED = {
 } as const;
 
 /**
- * `apply-details` (CONTRACT §4): stores the detailed record and moves code_verified → detailed.
+ * `apply-details` (CONTRACT §4, §8): stores the detailed record (date of birth and UK address
+ * included), screens the applicant, and moves code_verified → detailed.
  * Sending it again at detailed updates the record. Name and e-mail are taken only when the
  * application has none yet (an invitation without them); they are never overwritten here.
  * An e-mail given here is unproved: it is stored, and a link to confirm it goes to it
@@ -42,6 +37,7 @@ export async function applyDetails(
     ip: string;
     secret: string;
     publicUrl: string;
+    screening: Screening;
   },
 ): Promise<{ stage: Stage; queued: boolean }> {
   const { applicationId } = options.session;
@@ -71,6 +67,8 @@ export async function applyDetails(
         'employment_status',
         'pep_exposed',
         'card_tier_pref',
+        'date_of_birth',
+        'address',
       ],
       card_tier_pref: input.card_tier_pref,
     };
@@ -114,6 +112,11 @@ export async function applyDetails(
       employmentStatus: input.employment_status,
       pepExposed: input.pep_exposed,
       cardTierPref: input.card_tier_pref,
+      dateOfBirth: input.date_of_birth,
+      addressLine1: input.address.line1,
+      addressLine2: input.address.line2,
+      addressTown: input.address.town,
+      addressPostcode: input.address.postcode,
     };
     await tx
       .insert(applicationDetails)
@@ -122,6 +125,10 @@ export async function applyDetails(
         target: applicationDetails.applicationId,
         set: { ...values },
       });
+
+    // Screened the moment the name and date of birth are known (CONTRACT §8), in this
+    // transaction: the details and the screening's alerts commit together.
+    await screenApplication(tx, options.screening, applicationId);
 
     const newEmail = !current.email && email ? email : null;
     if (newEmail) {

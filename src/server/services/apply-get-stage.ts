@@ -1,5 +1,9 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import type { ApplyGetStageResponse, KycFileSummary } from '#shared/schemas/journey.ts';
+import type {
+  Address,
+  ApplyGetStageResponse,
+  KycFileSummary,
+} from '#shared/schemas/journey.ts';
 import type { ApplicantSession } from '../auth/applicant.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -25,10 +29,20 @@ export function assertOwnApplication(session: ApplicantSession, body: unknown): 
   }
 }
 
+/** The stored address, or null when there is none (details given before it was asked). */
+export function addressOf(
+  row:
+    | { line1: string | null; line2: string | null; town: string | null; postcode: string | null }
+    | undefined,
+): Address | null {
+  if (!row?.line1 || !row.town || !row.postcode) return null;
+  return { line1: row.line1, line2: row.line2, town: row.town, postcode: row.postcode };
+}
+
 /** `apply-get-stage`: what the journey's screens need about the caller's own application. */
 export async function applyGetStage(
   db: Db,
-  options: { applicationId: string; kycProvider: 'builtin' | 'veriff' },
+  options: { applicationId: string; kycProvider: 'builtin' | 'veriff'; addressLookup: boolean },
 ): Promise<ApplyGetStageResponse> {
   const id = options.applicationId;
   const [application] = await db.select().from(applications).where(eq(applications.id, id));
@@ -36,7 +50,13 @@ export async function applyGetStage(
 
   const [details, files, [check], [offer]] = await Promise.all([
     db
-      .select({ id: applicationDetails.applicationId })
+      .select({
+        dateOfBirth: applicationDetails.dateOfBirth,
+        line1: applicationDetails.addressLine1,
+        line2: applicationDetails.addressLine2,
+        town: applicationDetails.addressTown,
+        postcode: applicationDetails.addressPostcode,
+      })
       .from(applicationDetails)
       .where(eq(applicationDetails.applicationId, id)),
     db
@@ -92,6 +112,9 @@ export async function applyGetStage(
     full_name: application.fullName,
     email: application.email,
     has_details: details.length > 0,
+    date_of_birth: details[0]?.dateOfBirth ?? null,
+    address: addressOf(details[0]),
+    address_lookup: options.addressLookup,
     kyc_provider: options.kycProvider,
     kyc_files: [...latest.values()],
     identity_check: check ? { status: check.status, decision: check.decision } : null,

@@ -2,6 +2,8 @@
  * The case screen (`/admin/applicants/:id`): one answer with everything staff need to decide
  * on an applicant, and taking a case so the team does not work it twice.
  */
+import type { Address } from './journey.ts';
+import type { ScreeningAlert } from './screening.ts';
 import { z } from './zod.ts';
 import { staffReasonField } from './fields.ts';
 import type { AuditRow } from './admin-lists.ts';
@@ -160,8 +162,22 @@ export type ApplicantCaseResponse = {
     employment_status: EmploymentStatus;
     pep_declared: boolean;
     preferred_tier: Tier;
+    /** 'YYYY-MM-DD'; null on details given before it was asked. */
+    date_of_birth: string | null;
+    address: Address | null;
+    /**
+     * The date of birth the identity provider read from the document ('YYYY-MM-DD'), when it
+     * gave one; the case flags it when it differs from `date_of_birth`.
+     */
+    document_date_of_birth: string | null;
   } | null;
   files: { document: CaseFile | null; selfie: CaseFile | null };
+  /**
+   * Our own screening (CONTRACT §8): when the applicant was last screened against the lists
+   * (null: never), and every alert on them, newest first. Null for a role that may not work
+   * screening alerts (operations).
+   */
+  own_screening: { screened_at: string | null; alerts: ScreeningAlert[] } | null;
   /** The current identity check, or null before one was started. */
   screening: CaseScreening | null;
   offer: CaseOffer | null;

@@ -8,6 +8,13 @@ import type {
 import { KYC_FILE_TYPES } from '../stages.ts';
 import type { Tier } from '../tiers.ts';
 import { TIERS } from '../tiers.ts';
+import {
+  ADDRESS_LINE_MAX,
+  ADDRESS_MESSAGES,
+  DOB_MESSAGES,
+  dateOfBirthProblem,
+  normalisePostcode,
+} from '../identity.ts';
 import { emailField, fullNameField, text, wholeNumber } from './fields.ts';
 import { z } from './zod.ts';
 
@@ -81,6 +88,11 @@ export type ApplyGetStageResponse = {
   full_name: string | null;
   email: string | null;
   has_details: boolean;
+  /** The details step's date of birth and address: the offer says where the card will go. */
+  date_of_birth: string | null;
+  address: Address | null;
+  /** Whether a postcode look-up is offered (ADDRESS_LOOKUP); typing always works. */
+  address_lookup: boolean;
   kyc_provider: 'builtin' | 'veriff';
   kyc_files: KycFileSummary[];
   identity_check: { status: IdentityStatus; decision: IdentityDecision | null } | null;
@@ -110,6 +122,46 @@ export const PREFERRED_TIERS = TIERS.filter((tier) => tier !== 'elite');
 
 export const INCOME_MAX = 1_000_000_000;
 
+/** `apply-details`' date of birth: 'YYYY-MM-DD', 18 or over in the UK today (CONTRACT §8). */
+export const dateOfBirthField = text(DOB_MESSAGES.missing).superRefine((value, ctx) => {
+  const problem = dateOfBirthProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+const addressLine = (message: string) =>
+  text(message).trim().min(1, message).max(ADDRESS_LINE_MAX, ADDRESS_MESSAGES.tooLong);
+
+/** The UK residential address; the postcode arrives in any spacing and case, leaves normalised. */
+export const addressField = z.object(
+  {
+    line1: addressLine(ADDRESS_MESSAGES.line1),
+    line2: text(ADDRESS_MESSAGES.tooLong)
+      .trim()
+      .max(ADDRESS_LINE_MAX, ADDRESS_MESSAGES.tooLong)
+      .optional()
+      .nullable()
+      .transform((value) => (value ? value : null)),
+    town: addressLine(ADDRESS_MESSAGES.town),
+    postcode: text(ADDRESS_MESSAGES.postcode)
+      .max(16, ADDRESS_MESSAGES.postcode)
+      .transform((value, ctx) => {
+        const normalised = normalisePostcode(value);
+        if (normalised) return normalised;
+        ctx.addIssue({ code: 'custom', message: ADDRESS_MESSAGES.postcode });
+        return z.NEVER;
+      }),
+  },
+  ADDRESS_MESSAGES.line1,
+);
+export type AddressInput = z.input<typeof addressField>;
+export type Address = z.output<typeof addressField>;
+
+/** `apply-address-lookup` (only with ADDRESS_LOOKUP): the addresses at a postcode. */
+export const ZAddressLookupRequest = z.object({ postcode: addressField.shape.postcode });
+export type AddressLookupResponse = { ok: true; addresses: Address[] };
+export const ADDRESS_LOOKUP_EMPTY_MESSAGE =
+  'We could not find addresses for this postcode. Please type your address.';
+
 /** `apply-details` (CONTRACT §4). full_name and email are required when the application has none. */
 export const ZApplyDetailsRequest = z.object({
   full_name: fullNameField.optional(),
@@ -120,6 +172,8 @@ export const ZApplyDetailsRequest = z.object({
   employment_status: z.enum(EMPLOYMENT_STATUSES, 'Please choose your employment status'),
   pep_exposed: z.boolean('Please tell us whether you are a politically exposed person'),
   card_tier_pref: z.enum(PREFERRED_TIERS, 'Please choose a preferred tier'),
+  date_of_birth: dateOfBirthField,
+  address: addressField,
 });
 export type TApplyDetailsRequest = z.input<typeof ZApplyDetailsRequest>;
 export type ApplyDetailsResponse = { ok: true; stage: Stage };
