@@ -68,8 +68,9 @@ CREATE UNIQUE INDEX "screening_list_versions_version_idx" ON "screening_list_ver
 CREATE UNIQUE INDEX "screening_list_versions_current_idx" ON "screening_list_versions" USING btree ("list") WHERE is_current;--> statement-breakpoint
 CREATE INDEX "applications_sanctions_any_idx" ON "applications" USING btree ("created_at","id") WHERE erased_at is null and (check_sanctions or screen_sanctions);--> statement-breakpoint
 CREATE INDEX "applications_unscreened_idx" ON "applications" USING btree ("created_at","id") WHERE erased_at is null and check_sanctions is null and screen_sanctions is null;--> statement-breakpoint
-CREATE INDEX "applications_screen_pep_idx" ON "applications" USING btree ("created_at","id") WHERE erased_at is null and screen_pep;--> statement-breakpoint
-CREATE INDEX "applications_screened_at_idx" ON "applications" USING btree ("screened_at") WHERE erased_at is null and stage <> 'declined';--> statement-breakpoint
+DROP INDEX "applications_pep_idx";--> statement-breakpoint
+CREATE INDEX "applications_pep_idx" ON "applications" USING btree ("created_at","id") WHERE erased_at is null and (declared_pep or check_pep or screen_pep);--> statement-breakpoint
+CREATE INDEX "applications_screened_at_idx" ON "applications" USING btree ("screened_at" NULLS FIRST) WHERE erased_at is null and stage <> 'declined';--> statement-breakpoint
 -- Screening is bookkeeping, not activity: updated_at is the retention job's inactivity clock
 -- (CONTRACT §6), so an update that changes when the applicant was screened, or the flags their
 -- alerts set, leaves it as it was. Every other update a statement makes still sets it.

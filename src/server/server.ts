@@ -73,6 +73,8 @@ export async function createServer(
       storage,
       log: app.log,
       intervalMs: env.RETENTION_INTERVAL_SECONDS * 1000,
+      screening: ctx.screening,
+      sources: { urls: env.SCREENING_SOURCES, refreshHours: env.SCREENING_REFRESH_HOURS },
     });
     const firstOwner = await ensureFirstOwner(database.db, env);
     if (firstOwner.generatedPassphrase) {

@@ -23,6 +23,7 @@ import {
 import type { FileStorage } from '#server/storage/storage.ts';
 import { NO_PERMISSION } from '#shared/staff.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { IDENTITY_DETAILS } from '../helpers/identity.ts';
 
 let t: TestApp;
 let owner: string;
@@ -106,6 +107,7 @@ async function seedApplicant(name: string, email: string, seed: number): Promise
       employment_status: 'employed',
       pep_exposed: false,
       card_tier_pref: 'titan',
+      ...IDENTITY_DETAILS,
     },
     asApplicant,
   );

@@ -9,7 +9,9 @@ import {
   eoiRequests,
   kycFiles,
 } from '#server/db/schema.ts';
+import { ADDRESS_MESSAGES, DOB_MESSAGES } from '#shared/identity.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { IDENTITY_DETAILS } from '../helpers/identity.ts';
 
 /**
  * Issue 10's findings, one by one: each answered 500 (or the framework's own shape) before.
@@ -86,6 +88,43 @@ describe('a NUL character gets the field’s message, and nothing is stored', ()
     const body = expectContractError(await post(url, payload, { 'x-admin-pass': staff }), 400);
     expect((body.details as Json)[field]).toBe(body.error);
   });
+
+  const valid = {
+    annual_income: 85000,
+    employment_status: 'employed',
+    pep_exposed: false,
+    card_tier_pref: 'noir',
+    ...IDENTITY_DETAILS,
+  };
+  it.each([
+    [{ date_of_birth: `1985-03-14${NUL}` }, 'date_of_birth', DOB_MESSAGES.missing],
+    [
+      { address: { ...IDENTITY_DETAILS.address, line1: `1 High${NUL} Street` } },
+      'address.line1',
+      ADDRESS_MESSAGES.line1,
+    ],
+    [
+      { address: { ...IDENTITY_DETAILS.address, town: `Lon${NUL}don` } },
+      'address.town',
+      ADDRESS_MESSAGES.town,
+    ],
+    [
+      { address: { ...IDENTITY_DETAILS.address, postcode: `SW1A${NUL}1AA` } },
+      'address.postcode',
+      ADDRESS_MESSAGES.postcode,
+    ],
+  ] as const)('applicant /api/apply-details (%o)', async (patch, field, message) => {
+    const a = await applicantAt('code_verified');
+    const res = await post('/api/apply-details', { ...valid, ...patch }, { 'x-session-token': a.token });
+    const body = expectContractError(res, 400);
+    expect(body.details).toEqual({ [field]: message });
+    expect(body.error).toBe(message);
+    const stored = await t.ctx.db
+      .select()
+      .from(applicationDetails)
+      .where(eq(applicationDetails.applicationId, a.id));
+    expect(stored).toEqual([]);
+  });
 });
 
 describe('multipart bodies that are not a readable form are a 400', () => {
@@ -132,7 +171,12 @@ describe('multipart bodies that are not a readable form are a 400', () => {
 });
 
 describe('money and counts are JSON numbers', () => {
-  const details = { employment_status: 'employed', pep_exposed: false, card_tier_pref: 'noir' };
+  const details = {
+    employment_status: 'employed',
+    pep_exposed: false,
+    card_tier_pref: 'noir',
+    ...IDENTITY_DETAILS,
+  };
   it.each([null, '', false, [], '0x10', '85000'])(
     'apply-details refuses annual_income %o and stores nothing',
     async (annual_income) => {
@@ -143,6 +187,8 @@ describe('money and counts are JSON numbers', () => {
         { 'x-session-token': a.token },
       );
       const body = expectContractError(res, 400);
+      // The income alone is refused: every other field is valid.
+      expect(Object.keys(body.details as Json)).toEqual(['annual_income']);
       expect((body.details as Json).annual_income).toMatch(/annual income/);
       const stored = await t.ctx.db
         .select()

@@ -12,6 +12,7 @@ import {
 import { OVERRIDE_REASON_MESSAGE } from '#shared/schemas/admin.ts';
 import type { ApplicantCaseResponse } from '#shared/schemas/case.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { IDENTITY_COLUMNS } from '../helpers/identity.ts';
 import { seedStaffMember, seedStaffToken, type SeededMember } from '../helpers/staff-seed.ts';
 
 /**
@@ -74,6 +75,7 @@ async function applicant() {
     employmentStatus: 'self_employed',
     pepExposed: true,
     cardTierPref: 'titan',
+    ...IDENTITY_COLUMNS,
   });
   for (const type of ['document', 'selfie'] as const) {
     await db.insert(kycFiles).values({
@@ -139,6 +141,10 @@ describe('admin-applicant-case', () => {
       employment_status: 'self_employed',
       pep_declared: true,
       preferred_tier: 'titan',
+      date_of_birth: '1985-03-14',
+      address: { line1: '1 High Street', line2: null, town: 'London', postcode: 'SW1A 1AA' },
+      // The builtin check reads no date from the document: nothing to compare.
+      document_date_of_birth: null,
     });
     expect(found.files.document).toMatchObject({ type: 'document', status: 'pending' });
     expect(found.files.selfie).toMatchObject({ type: 'selfie', status: 'pending' });

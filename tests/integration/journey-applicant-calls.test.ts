@@ -18,6 +18,7 @@ import { SIGNATURE_MISMATCH_MESSAGE } from '#shared/signature.ts';
 import type { Stage } from '#shared/stages.ts';
 import type { Tier } from '#shared/tiers.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { IDENTITY_COLUMNS, IDENTITY_DETAILS } from '../helpers/identity.ts';
 
 const WRONG_STAGE = 'This step is not available for your application right now.';
 
@@ -100,6 +101,7 @@ const details = {
   employment_status: 'employed',
   pep_exposed: false,
   card_tier_pref: 'titan',
+  ...IDENTITY_DETAILS,
 };
 
 /** Every applicant call with a payload that would be valid at its stage. */
@@ -203,6 +205,7 @@ describe('POST /api/apply-get-stage and GET /api/apply-status', () => {
       pepExposed: false,
       employmentStatus: 'employed',
       cardTierPref: 'monarch',
+      ...IDENTITY_COLUMNS,
     });
     const res = await call('POST', '/api/apply-get-stage', { token: a.token });
     expect(res.statusCode).toBe(200);
@@ -215,6 +218,9 @@ describe('POST /api/apply-get-stage and GET /api/apply-status', () => {
       full_name: 'Katherine Johnson',
       email: expect.stringMatching(/@example\.com$/),
       has_details: true,
+      date_of_birth: '1985-03-14',
+      address: { line1: '1 High Street', line2: null, town: 'London', postcode: 'SW1A 1AA' },
+      address_lookup: false,
       kyc_provider: 'builtin',
       kyc_files: [],
       identity_check: null,
@@ -263,6 +269,7 @@ describe('POST /api/apply-details', () => {
       employmentStatus: 'employed',
       pepExposed: false,
       cardTierPref: 'titan',
+      ...IDENTITY_COLUMNS,
     });
   });
 
@@ -309,6 +316,8 @@ describe('POST /api/apply-details', () => {
       employment_status: 'Please choose your employment status',
       pep_exposed: 'Please tell us whether you are a politically exposed person',
       card_tier_pref: 'Please choose a preferred tier',
+      date_of_birth: 'Please enter your date of birth',
+      address: 'Please enter the first line of your address',
     });
   });
 });

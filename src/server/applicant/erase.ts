@@ -12,6 +12,7 @@ import {
   eoiRequests,
   fileDeletions,
   identityChecks,
+  screeningAlerts,
   inviteCodes,
   kycFiles,
   magicLinks,
@@ -59,6 +60,8 @@ export async function eraseApplication(
   await tx.delete(magicLinks).where(eq(magicLinks.applicationId, id));
   await tx.delete(applicantSessions).where(eq(applicantSessions.applicationId, id));
   await tx.delete(applicationDetails).where(eq(applicationDetails.applicationId, id));
+  // The alerts hold staff's reasons about the person and whom they were matched with.
+  await tx.delete(screeningAlerts).where(eq(screeningAlerts.applicationId, id));
   await tx.delete(offers).where(eq(offers.applicationId, id));
   await tx.delete(activations).where(eq(activations.applicationId, id));
   await tx.delete(eoiRequests).where(eq(eoiRequests.applicationId, id));

@@ -1,11 +1,14 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { applicationDetails, identityChecks } from '../db/schema.ts';
+import { applicationDetails, applications, identityChecks } from '../db/schema.ts';
 
 export interface Screening {
-  /** Declared on the details screen, or found by any identity check's screening. */
+  /** Declared on the details screen, or found by any identity check's or our own screening. */
   pep: boolean;
-  /** A sanctions match that compliance has not cleared: no offer may go out. */
+  /**
+   * A sanctions match that is not cleared (the identity provider's, or a live alert of our own
+   * screening: open, confirmed, or awaiting a second member's approval): no offer, no activation.
+   */
   sanctionsBlocked: boolean;
 }
 
@@ -25,9 +28,14 @@ export async function screeningOf(db: Db | Tx, applicationId: string): Promise<S
     })
     .from(identityChecks)
     .where(eq(identityChecks.applicationId, applicationId));
+  // The flags follow the live alerts (a trigger, migration 0027).
+  const [own] = await db
+    .select({ pep: applications.screenPep, sanctions: applications.screenSanctions })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
   return {
-    pep: declared?.pep === true || checks?.pep === true,
-    sanctionsBlocked: (checks?.uncleared ?? 0) > 0,
+    pep: declared?.pep === true || checks?.pep === true || own?.pep === true,
+    sanctionsBlocked: (checks?.uncleared ?? 0) > 0 || own?.sanctions === true,
   };
 }
 

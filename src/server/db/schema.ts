@@ -187,7 +187,7 @@ export const applications = pgTable(
       .where(sql`erased_at is null`),
     index('applications_pep_idx')
       .on(t.createdAt, t.id)
-      .where(sql`erased_at is null and (declared_pep or check_pep)`),
+      .where(sql`erased_at is null and (declared_pep or check_pep or screen_pep)`),
     // Our own screening's flags beside the provider's (decision 076): the rare 'yes' and the
     // 'not screened' filters each read a small partial index in list order.
     index('applications_sanctions_any_idx')
@@ -196,12 +196,9 @@ export const applications = pgTable(
     index('applications_unscreened_idx')
       .on(t.createdAt, t.id)
       .where(sql`erased_at is null and check_sanctions is null and screen_sanctions is null`),
-    index('applications_screen_pep_idx')
-      .on(t.createdAt, t.id)
-      .where(sql`erased_at is null and screen_pep`),
     // The re-screening job's queue: least recently screened first (never screened leads).
     index('applications_screened_at_idx')
-      .on(t.screenedAt)
+      .on(t.screenedAt.asc().nullsFirst())
       .where(sql`erased_at is null and stage <> 'declined'`),
     index('applications_email_lower_idx').on(sql`lower(${t.email})`),
     // One person's proved address leads to one application, never two.

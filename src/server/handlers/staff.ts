@@ -185,7 +185,14 @@ export function staffHandlers(ctx: AppContext): SomeCallHandlers<StaffJsonCall> 
     'admin-kyc-list': async ({ input, staff }) =>
       queuePage(await adminKycList({ db, input, staffId: staff.member.id })),
     'admin-kyc-action': async ({ input, staff }) => {
-      const { mailed, ...result } = await adminKycAction({ db, input, staff, secret, publicUrl });
+      const { mailed, ...result } = await adminKycAction({
+        db,
+        input,
+        staff,
+        secret,
+        publicUrl,
+        screening: ctx.screening,
+      });
       if (mailed) ctx.wakeMailer();
       return { ok: true, ...result };
     },
@@ -241,6 +248,7 @@ export function staffHandlers(ctx: AppContext): SomeCallHandlers<StaffJsonCall> 
       ok: true,
       stage: await adminIdentityApprove({
         db,
+        screening: ctx.screening,
         actor: staff.actor,
         applicationId: input.basic_id,
         reason: input.reason,

@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { FileStorage } from '../storage/storage.ts';
+import { runRescreening } from '../screening/job.ts';
+import type { Screening } from '../screening/screener.ts';
+import { refreshScreeningSources } from '../screening/sources.ts';
 import { runRetention } from './retention.ts';
 
 export interface Scheduler {
@@ -10,7 +13,9 @@ export interface Scheduler {
 
 /**
  * A small in-process scheduler (decision 032): every `intervalMs` each instance tries the
- * retention job, and the job's advisory lock lets one of them run it. A failed run is logged and
+ * retention job, and the job's advisory lock lets one of them run it; then the list sources
+ * (one instance, also by lock) and the re-screening (shared out between instances, row by row:
+ * screening/job.ts). A failed run is logged and
  * recorded, and the next one tries again; nothing is held between runs.
  */
 export function startScheduler(options: {
@@ -18,6 +23,9 @@ export function startScheduler(options: {
   storage: FileStorage;
   log: FastifyBaseLogger;
   intervalMs: number;
+  screening: Screening;
+  /** SCREENING_SOURCES and how often they are fetched. */
+  sources: { urls: string[]; refreshHours: number };
 }): Scheduler {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -29,6 +37,28 @@ export function startScheduler(options: {
       if (counts) options.log.info({ job: 'retention', counts }, 'retention run finished');
     } catch (error) {
       options.log.error({ job: 'retention', err: error }, 'retention run failed');
+    }
+    // Lists first, so the screening that follows uses a version loaded this round.
+    if (options.sources.urls.length > 0) {
+      try {
+        const counts = await refreshScreeningSources({
+          db: options.db,
+          sources: options.sources.urls,
+          refreshHours: options.sources.refreshHours,
+          log: options.log,
+        });
+        if (counts) options.log.info({ job: 'screening-sources', counts }, 'list sources checked');
+      } catch (error) {
+        options.log.error({ job: 'screening-sources', err: error }, 'list sources failed');
+      }
+    }
+    try {
+      const counts = await runRescreening({ db: options.db, screening: options.screening });
+      if (counts && counts.screened > 0) {
+        options.log.info({ job: 'screening', counts }, 'screening run finished');
+      }
+    } catch (error) {
+      options.log.error({ job: 'screening', err: error }, 'screening run failed');
     }
   };
   const schedule = () => {

@@ -11,6 +11,7 @@ export function registerVeriffWebhook(app: FastifyInstance, ctx: AppContext) {
       secret: ctx.secrets.sessionSecret,
       publicUrl: ctx.env.PUBLIC_URL,
       staffEmail: ctx.env.STAFF_EMAIL,
+      screening: ctx.screening,
     }),
   );
 }

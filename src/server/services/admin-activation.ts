@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../audit.ts';
+import { SANCTIONS_ACTIVATION_BLOCK } from '#shared/schemas/screening.ts';
+import { screeningOf } from '../applicant/screening.ts';
 import { moveStage } from '../applicant/stage.ts';
+import { AppError } from '../errors.ts';
 import type { Db } from '../db/client.ts';
 import { activations, applications } from '../db/schema.ts';
 import { queueEmail } from '../mail/outbox.ts';
@@ -22,6 +25,10 @@ export async function adminActivation(options: {
   publicUrl: string;
 }): Promise<void> {
   await options.db.transaction(async (tx) => {
+    // A match found after the offer was accepted (ongoing monitoring) still stops the account.
+    if ((await screeningOf(tx, options.applicationId)).sanctionsBlocked) {
+      throw new AppError('conflict', SANCTIONS_ACTIVATION_BLOCK);
+    }
     await moveStage(tx, {
       applicationId: options.applicationId,
       from: ['accepted'],

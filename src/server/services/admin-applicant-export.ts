@@ -77,6 +77,9 @@ const TABLES: readonly { name: string; rows: (id: string) => SQL }[] = [
     rows: (id) => sql`select to_jsonb(t) as row from identity_checks t
       where t.application_id = ${id} order by t.created_at, t.id`,
   },
+  // Screening alerts are left out on purpose: telling someone they were matched with a sanctions
+  // list, or what compliance thinks of it, may tip them off (POCA 2002 s. 333A); the crime and
+  // taxation exemption of the DPA 2018 (Sch. 2 para. 2) covers withholding them.
   {
     name: 'identity_check_events',
     rows: (id) => sql`select to_jsonb(t) as row from identity_check_events t

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type {
   ApplicantRow,
   ListTotal,
@@ -97,8 +97,10 @@ async function searchCondition(db: Db, query: string): Promise<SQL> {
  * screening found it. 'no' is neither declared nor found by a screening that ran: an applicant
  * never screened is unknown and matches neither. Written as the PEP index's own predicate.
  */
-const pepYes = sql`(${applications.declaredPep} or ${applications.checkPep})`;
-const pepNo = and(eq(applications.checkPep, false), eq(applications.declaredPep, false))!;
+const pepYes = sql`(${applications.declaredPep} or ${applications.checkPep} or ${applications.screenPep})`;
+const pepNo = sql`(not ${applications.declaredPep} and not coalesce(${applications.checkPep}, false)
+  and not coalesce(${applications.screenPep}, false)
+  and (${applications.checkPep} is not null or ${applications.screenPep} is not null))`;
 
 /**
  * Sanctions 'yes' is a recorded match and 'no' a recorded clear result. A check without a
@@ -106,10 +108,20 @@ const pepNo = and(eq(applications.checkPep, false), eq(applications.declaredPep,
  * unscreened applicant as "not sanctioned".
  */
 function sanctionsIs(filter: SanctionsFilter): SQL {
-  return filter === 'not_screened'
-    ? isNull(applications.checkSanctions)
-    : eq(applications.checkSanctions, filter === 'yes');
+  const { checkSanctions: check, screenSanctions: own } = applications;
+  if (filter === 'yes') return sql`(${check} or ${own})`;
+  if (filter === 'not_screened') return sql`(${check} is null and ${own} is null)`;
+  return sql`(not coalesce(${check}, false) and not coalesce(${own}, false)
+    and (${check} is not null or ${own} is not null))`;
 }
+
+/**
+ * A flag from the provider's screening and our own (migration 0027): found by either is yes,
+ * clear is no once either screening ran, and null (never screened) only when neither did.
+ */
+const eitherFlag = (provider: SQL | AnyColumn, own: AnyColumn) =>
+  sql<boolean | null>`case when ${provider} or ${own} then true
+    when coalesce(${provider}, ${own}) is not null then false end`;
 
 // A code the application redeemed, else the newest one issued for it (invited, not yet used).
 const inviteCode = sql<string | null>`coalesce(
@@ -140,8 +152,8 @@ const applicantRowsOf = (db: Db, ids: SQL, name: string, counted?: ReturnType<ty
       providerSessionId: identityChecks.providerSessionId,
       status: identityChecks.status,
       decision: identityChecks.decision,
-      pep: identityChecks.pep,
-      sanctions: identityChecks.sanctions,
+      pep: eitherFlag(identityChecks.pep, applications.screenPep),
+      sanctions: eitherFlag(identityChecks.sanctions, applications.screenSanctions),
       sanctionsClearedAt: identityChecks.sanctionsClearedAt,
       country: identityChecks.country,
       lastEvent: identityChecks.lastEvent,

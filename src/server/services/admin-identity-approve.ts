@@ -1,3 +1,5 @@
+import { screenApplication } from '../screening/screen.ts';
+import type { Screening } from '../screening/screener.ts';
 import { lockApplication } from '../applicant/contact.ts';
 import { and, eq } from 'drizzle-orm';
 import { IDENTITY_APPROVE_WRONG_STATE } from '#shared/schemas/case.ts';
@@ -22,6 +24,7 @@ export async function adminIdentityApprove(options: {
   actor: Actor & { type: 'staff' };
   applicationId: string;
   reason: string;
+  screening: Screening;
   now?: Date;
 }): Promise<Stage> {
   return options.db.transaction(async (tx) => {
@@ -61,7 +64,7 @@ export async function adminIdentityApprove(options: {
       // The reason stays in identity_checks; it describes a person (decision 031).
       after: { decision: check.decision, fields: ['reason'] },
     });
-    return moveStage(tx, {
+    const stage = await moveStage(tx, {
       applicationId: options.applicationId,
       from: ['kyc_in_progress'],
       to: 'kyc',
@@ -69,5 +72,8 @@ export async function adminIdentityApprove(options: {
       action: 'application.kyc_complete',
       conflictMessage: IDENTITY_APPROVE_WRONG_STATE,
     });
+    // Identity approved: screened again (CONTRACT §8).
+    await screenApplication(tx, options.screening, options.applicationId);
+    return stage;
   });
 }

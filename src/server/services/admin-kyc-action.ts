@@ -1,3 +1,5 @@
+import { screenApplication } from '../screening/screen.ts';
+import type { Screening } from '../screening/screener.ts';
 import { eq, sql } from 'drizzle-orm';
 import { lockApplication } from '../applicant/contact.ts';
 import { KYC_DEFAULT_REJECTION_REASON } from '#shared/schemas/journey.ts';
@@ -38,6 +40,7 @@ export async function adminKycAction(options: {
   /** For the rejection mail's resume link. */
   secret: string;
   publicUrl: string;
+  screening: Screening;
 }): Promise<{ status: KycFileStatus; stage: Stage; mailed: boolean }> {
   const { input, staff } = options;
   const actor = staff.actor;
@@ -93,7 +96,12 @@ export async function adminKycAction(options: {
     });
 
     if (status === 'approved') {
-      return { status, stage: await completeIfApproved(tx, application, actor), mailed: false };
+      const stage = await completeIfApproved(tx, application, actor);
+      // Identity approved: screened again (CONTRACT §8), with the name as verified.
+      if (stage === 'kyc' && application.stage !== 'kyc') {
+        await screenApplication(tx, options.screening, application.id);
+      }
+      return { status, stage, mailed: false };
     }
     // Only an applicant still at the identity step can act on it (not one already past it).
     const mailed =

@@ -1,7 +1,8 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { writeAudit, type Actor } from '../audit.ts';
 import { unclearedSanctions } from '../applicant/screening.ts';
 import type { Db } from '../db/client.ts';
-import { identityChecks } from '../db/schema.ts';
+import { identityChecks, screeningAlerts } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
 export const NO_SANCTIONS_MATCH = 'This applicant has no sanctions match to clear.';
@@ -27,6 +28,26 @@ export async function adminSanctionsClear(options: {
       .where(unclearedSanctions(options.applicationId))
       .returning({ id: identityChecks.id });
     if (cleared.length === 0) throw new AppError('conflict', NO_SANCTIONS_MATCH);
+    // The alerts Veriff's sanctions result opened are the same match: cleared with it.
+    const now = new Date();
+    await tx
+      .update(screeningAlerts)
+      .set({
+        status: 'cleared',
+        clearRequestedAt: now,
+        clearRequestedBy: options.actor.id,
+        clearReason: options.reason,
+        clearedAt: now,
+        clearedBy: options.actor.id,
+      })
+      .where(
+        and(
+          eq(screeningAlerts.applicationId, options.applicationId),
+          eq(screeningAlerts.source, 'veriff'),
+          eq(screeningAlerts.kind, 'sanctions'),
+          inArray(screeningAlerts.status, ['open', 'clear_requested']),
+        ),
+      );
     await writeAudit(tx, {
       actor: options.actor,
       action: 'sanctions.clear',

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { lockApplication } from '../applicant/contact.ts';
 import { WATCHLIST_KIND_LABELS } from '#shared/schemas/case.ts';
 import { writeAudit } from '../audit.ts';
-import type { Db } from '../db/client.ts';
-import { applications, identityChecks } from '../db/schema.ts';
+import { SCREENING_KINDS } from '#shared/schemas/screening.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { applications, identityChecks, screeningAlerts } from '../db/schema.ts';
 import { sha256Hex } from '../lib/crypto.ts';
 import {
   asArray,
@@ -29,6 +30,54 @@ function listed(hits: unknown[], kind: string): boolean {
   return hits.some(
     (hit) => asArray(asObject(asObject(hit).listingsRelatedToMatch)[kind]).length > 0,
   );
+}
+
+/**
+ * A possible match listed under sanctions or PEP joins the screening alerts queue (CONTRACT §8),
+ * one alert per check and kind: the same judgement as our own screening's alerts. The names the
+ * hits matched are list data, kept on the alert.
+ */
+async function openVeriffAlerts(
+  tx: Tx,
+  options: { applicationId: string; checkId: string; hits: unknown[] },
+) {
+  const names = [
+    ...new Set(options.hits.map((hit) => asString(asObject(hit).matchedName)).filter(Boolean)),
+  ] as string[];
+  const kinds = SCREENING_KINDS.filter((kind) => listed(options.hits, kind));
+  if (kinds.length === 0) return;
+  const opened = await tx
+    .insert(screeningAlerts)
+    .values(
+      kinds.map((kind) => ({
+        applicationId: options.applicationId,
+        source: 'veriff' as const,
+        list: 'veriff',
+        entryId: `${options.checkId}:${kind}`,
+        kind,
+        matchedName: names[0] ?? null,
+        entry: {
+          name: names[0] ?? 'Veriff watchlist hit',
+          names,
+          dates_of_birth: [],
+          nationalities: [],
+          programmes: [WATCHLIST_KIND_LABELS[kind] ?? kind],
+        },
+      })),
+    )
+    .onConflictDoNothing({
+      target: [screeningAlerts.applicationId, screeningAlerts.list, screeningAlerts.entryId],
+    })
+    .returning({ id: screeningAlerts.id, kind: screeningAlerts.kind });
+  for (const alert of opened) {
+    await writeAudit(tx, {
+      actor: VERIFF_ACTOR,
+      action: 'screening.alert_open',
+      target: { type: 'screening_alert', id: alert.id },
+      applicationId: options.applicationId,
+      after: { list: 'veriff', kind: alert.kind, status: 'open' },
+    });
+  }
 }
 
 /**
@@ -103,6 +152,7 @@ export async function veriffWatchlistWebhook(
       },
     });
     if (matchStatus === 'possible_match') {
+      await openVeriffAlerts(tx, { applicationId: check.applicationId, checkId: check.id, hits });
       const [application] = await tx
         .select({ fullName: applications.fullName, email: applications.email })
         .from(applications)

@@ -1,3 +1,5 @@
+import { screenApplication } from '../screening/screen.ts';
+import type { Screening } from '../screening/screener.ts';
 import { eq } from 'drizzle-orm';
 import { lockApplication } from '../applicant/contact.ts';
 import type { IdentityDecision, IdentityStatus, Stage } from '#shared/stages.ts';
@@ -42,6 +44,8 @@ export interface VeriffWebhookOptions {
   publicUrl: string;
   /** The staff inbox, told of a decline that needs a decision. */
   staffEmail: string;
+  /** Screens again once the identity is approved. */
+  screening: Screening;
 }
 
 /**
@@ -144,6 +148,8 @@ export async function veriffWebhook(
       }
       if (application.stage === 'detailed' || application.stage === 'kyc_in_progress') {
         await moveIf(tx, application.id, 'kyc_in_progress', 'kyc', 'application.kyc_complete');
+        // Identity approved: screened again (CONTRACT §8).
+        await screenApplication(tx, options.screening, application.id);
       }
     } else if (BACK_TO_DETAILS.has(status) && application.stage === 'kyc_in_progress') {
       await moveIf(tx, application.id, 'kyc_in_progress', 'detailed', 'application.kyc_resubmit');

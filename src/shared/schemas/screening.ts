@@ -149,6 +149,6 @@ export const ALERT_NOT_FOUND = 'Screening alert not found';
 export const ALERT_NOT_OPEN = 'This alert has already been decided.';
 export const ALERT_NO_CLEAR_REQUEST = 'This alert has no clearance waiting for approval.';
 export const ALERT_OWN_CLEAR = 'A second member must approve this clearance: you asked for it.';
-/** The 409 of an offer or activation while a sanctions alert is open or confirmed. */
-export const SCREENING_SANCTIONS_BLOCK =
-  'This applicant has a sanctions screening alert that is not cleared. No offer or activation is possible.';
+/** The 409 of an activation while a sanctions match is not cleared (offers: SANCTIONS_BLOCK). */
+export const SANCTIONS_ACTIVATION_BLOCK =
+  'This applicant has a sanctions match. Compliance must clear it before the account can be activated.';
