@@ -5,6 +5,7 @@ import { createApplicantSession } from '#server/auth/applicant.ts';
 import { isStaffRoute, routeTable, UPLOAD_ROUTES, type RouteEntry } from '#server/app.ts';
 import { applications, kycFiles } from '#server/db/schema.ts';
 import type { TestApp } from './app.ts';
+import { IDENTITY_DETAILS } from './identity.ts';
 import { MAINTENANCE_RETRY_AFTER_S } from '#server/http/spa.ts';
 
 /**
@@ -31,6 +32,13 @@ const FIELDS = [
   'employment_status',
   'pep_exposed',
   'card_tier_pref',
+  // apply-details' identity data (CONTRACT §8): the address is an object of the next four.
+  'date_of_birth',
+  'address',
+  'line1',
+  'line2',
+  'town',
+  'postcode',
   'basic_id',
   'action',
   'chosen_tier',
@@ -111,6 +119,15 @@ const jsonValue = (seeds: FuzzSeeds): fc.Arbitrary<unknown> =>
   fc.oneof(
     fc.constantFrom<unknown>(...NASTY_STRINGS),
     fc.constantFrom<unknown>(seeds.applicationId, seeds.kycFileId, 'noir', 'elite', 'accept'),
+    // Real identity data now and then, so apply-details gets past its schema to the database.
+    fc.constantFrom<unknown>(
+      IDENTITY_DETAILS.date_of_birth,
+      IDENTITY_DETAILS.address,
+      IDENTITY_DETAILS.address.postcode,
+      ' sw1a1aa ',
+      '2001-02-30',
+      '9999-12-31',
+    ),
     fc.string({ unit: 'binary', maxLength: 40 }),
     fc.integer(),
     fc.constantFrom<unknown>(0, -0, -1, 1, 2.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2),

@@ -15,7 +15,8 @@ import { seedStaffMember, seedStaffToken } from '../helpers/staff-seed.ts';
 /**
  * CONTRACT §6: audit rows never hold personal data (ids, field names, stages, tiers and staff
  * identities only), so an erasure can keep the log. Two applicants are walked through the HTTP
- * API with values no id or hash could contain by chance: one to activation, one declined and
+ * API with values no id or hash could contain by chance (their own dates of birth and
+ * addresses, not the shared fixture's, for that reason): one to activation, one declined and
  * erased. Then not one audit row, any column, holds anything they or staff typed about them.
  */
 
@@ -36,6 +37,14 @@ const ADA = {
   pricingNote: 'Quillfeather family rate',
   card: '7319',
   tracking: 'RN73190815GB',
+  // Typed as a person might; stored as Royal Mail writes it ('NR21 0QF').
+  dateOfBirth: '1961-07-23',
+  address: {
+    line1: 'Flat 3, Quillfeather House',
+    line2: '17 Inkwell Lane',
+    town: 'Little Snoring',
+    postcode: 'nr210qf',
+  },
 };
 const ZARA = {
   name: 'Zenobia Marchbanks',
@@ -47,6 +56,8 @@ const ZARA = {
   rejection: 'Marchbanks, please retake the selfie in daylight',
   decline: 'Marchbanks declined: source of funds unclear',
   erase: 'Marchbanks asked by phone to be forgotten',
+  dateOfBirth: '1974-11-05',
+  address: { line1: '8 Marchbanks Mews', town: 'Chipping Sodbury', postcode: 'BS37 6AA' },
 };
 
 /** Everything personal the journeys typed; none of it may reach an audit row. */
@@ -61,7 +72,13 @@ const PERSONAL = [
     String(who.income),
     who.income.toLocaleString('en-GB'),
     who.notes,
+    who.dateOfBirth,
+    who.address.line1,
+    who.address.town,
+    who.address.postcode,
   ]),
+  ADA.address.line2,
+  'NR21 0QF',
   ADA.signature,
   ADA.userAgent,
   ADA.pricingNote,
@@ -169,6 +186,8 @@ async function applicantAtDetailed(who: typeof ADA | typeof ZARA, ip: string) {
       employment_status: 'self_employed',
       pep_exposed: false,
       card_tier_pref: 'titan',
+      date_of_birth: who.dateOfBirth,
+      address: who.address,
     },
     asApplicant(ip, token),
   );
@@ -348,7 +367,14 @@ describe('audit rows hold no personal data (CONTRACT §6)', () => {
       rows.find((row) => row.action === action && row.applicationId === id)?.after;
     expect(after('application.details')).toMatchObject({
       stage: 'detailed',
-      fields: ['annual_income', 'employment_status', 'pep_exposed', 'card_tier_pref'],
+      fields: [
+        'annual_income',
+        'employment_status',
+        'pep_exposed',
+        'card_tier_pref',
+        'date_of_birth',
+        'address',
+      ],
       card_tier_pref: 'titan',
     });
     expect(after('kyc_file.approve')).toMatchObject({ status: 'approved', fields: ['notes'] });

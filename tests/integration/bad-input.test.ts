@@ -115,7 +115,11 @@ describe('a NUL character gets the field’s message, and nothing is stored', ()
     ],
   ] as const)('applicant /api/apply-details (%o)', async (patch, field, message) => {
     const a = await applicantAt('code_verified');
-    const res = await post('/api/apply-details', { ...valid, ...patch }, { 'x-session-token': a.token });
+    const res = await post(
+      '/api/apply-details',
+      { ...valid, ...patch },
+      { 'x-session-token': a.token },
+    );
     const body = expectContractError(res, 400);
     expect(body.details).toEqual({ [field]: message });
     expect(body.error).toBe(message);

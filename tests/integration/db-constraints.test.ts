@@ -5,6 +5,7 @@ import type { Database } from '#server/db/client.ts';
 import { queryRows } from '#server/db/client.ts';
 import { schema } from '#server/db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { IDENTITY_COLUMNS } from '../helpers/identity.ts';
 
 /**
  * The database holds the domain: whatever writes a row (a service, a migration, a person at a
@@ -160,8 +161,12 @@ describe('writes that break a rule fail', () => {
 
   it('while the same rows written correctly are accepted', async () => {
     await database.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into application_details (application_id, annual_income, employment_status, pep_exposed)
-                           values (${appId}, 0, 'retired', false)`);
+      // With the identity data apply-details now writes (CONTRACT §8).
+      await tx.execute(sql`insert into application_details (application_id, annual_income, employment_status, pep_exposed,
+                             date_of_birth, address_line1, address_line2, address_town, address_postcode)
+                           values (${appId}, 0, 'retired', false, ${IDENTITY_COLUMNS.dateOfBirth},
+                             ${IDENTITY_COLUMNS.addressLine1}, ${IDENTITY_COLUMNS.addressLine2},
+                             ${IDENTITY_COLUMNS.addressTown}, ${IDENTITY_COLUMNS.addressPostcode})`);
       await tx.execute(sql`insert into offers (application_id, tier, issued_by, accepted_at, esign_name, terms_hash)
                            values (${appId}, 'noir', 's', now(), 'Rule Keeper', 'h')`);
       await tx.execute(sql`insert into activations (application_id, card_last4, activated_by)

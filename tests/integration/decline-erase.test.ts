@@ -149,6 +149,7 @@ describe('admin-applicant-decline', () => {
         employment_status: 'employed',
         pep_exposed: false,
         card_tier_pref: 'noir',
+        ...IDENTITY_DETAILS,
       },
       headers: { 'x-session-token': a.session },
     });

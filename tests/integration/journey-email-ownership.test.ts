@@ -14,6 +14,7 @@ import {
   MAGIC_LINK_SENT_MESSAGE,
 } from '#shared/schemas/journey.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { IDENTITY_DETAILS } from '../helpers/identity.ts';
 
 /**
  * Who an e-mail address leads to (docs/decisions/026): only an owner who proved the address,
@@ -43,6 +44,7 @@ const details = {
   employment_status: 'employed',
   pep_exposed: false,
   card_tier_pref: 'noir',
+  ...IDENTITY_DETAILS,
 };
 
 /** A code as staff issue it: to one address (personal), or a batch to pass on. */

@@ -19,6 +19,7 @@ import type { LiveEvent } from '#server/events.ts';
 import { hashToken, UNAMBIGUOUS_ALPHABET } from '#server/lib/crypto.ts';
 import { canonicalInviteCode } from '#server/lib/invite-code.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { IDENTITY_COLUMNS } from '../helpers/identity.ts';
 
 const PUBLIC_URL = 'https://waj.example';
 const CODE_FORMAT = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
@@ -79,6 +80,8 @@ async function seedApplication(options: {
       employmentStatus: 'employed',
       pepExposed: options.details.pepExposed,
       cardTierPref: options.details.cardTierPref ?? 'noir',
+      // As apply-details now writes them (CONTRACT §8).
+      ...IDENTITY_COLUMNS,
     });
   }
   return row!.id;

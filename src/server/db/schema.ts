@@ -188,7 +188,7 @@ export const applications = pgTable(
     index('applications_pep_idx')
       .on(t.createdAt, t.id)
       .where(sql`erased_at is null and (declared_pep or check_pep or screen_pep)`),
-    // Our own screening's flags beside the provider's (decision 076): the rare 'yes' and the
+    // Our own screening's flags beside the provider's (decision 077): the rare 'yes' and the
     // 'not screened' filters each read a small partial index in list order.
     index('applications_sanctions_any_idx')
       .on(t.createdAt, t.id)

@@ -1,5 +1,5 @@
 import { ZAdminAuthRequest } from './staff.ts';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import {
   ZActivationRequest,
@@ -27,6 +27,7 @@ import {
   ZOfferForm,
 } from './apply.ts';
 import { ZContactRequest } from './contact.ts';
+import { birthdayYearsAgo, IDENTITY_DETAILS } from '#tests/helpers/identity.ts';
 
 /** The first message for each field, as forms and the API's `details` show it. */
 function messages(schema: z.ZodType, input: unknown): Record<string, string> {
@@ -213,8 +214,9 @@ describe('a NUL character is refused by every text field, with the field’s own
         employment_status: 'employed',
         pep_exposed: false,
         card_tier_pref: 'noir',
+        ...IDENTITY_DETAILS,
       },
-      ['full_name', 'email'],
+      ['full_name', 'email', 'date_of_birth'],
     ],
     [
       'apply-offer-action',
@@ -287,6 +289,7 @@ describe('numbers are JSON numbers: nothing is coerced', () => {
     employment_status: 'employed',
     pep_exposed: false,
     card_tier_pref: 'noir',
+    ...IDENTITY_DETAILS,
   };
   it.each([null, '', false, [], '0x10', '85000', Number.NaN, Infinity, 1.5])(
     'annual income %o is refused',
@@ -313,4 +316,191 @@ describe('numbers are JSON numbers: nothing is coerced', () => {
       expect(parseWholeNumber(typed)).toBeNaN();
     }
   });
+});
+
+describe('apply-details: date of birth and UK address (CONTRACT §8)', () => {
+  const details = {
+    annual_income: 85000,
+    employment_status: 'employed',
+    pep_exposed: false,
+    card_tier_pref: 'noir',
+    ...IDENTITY_DETAILS,
+  };
+  const withAddress = (patch: Record<string, unknown>) => ({
+    ...details,
+    address: { ...IDENTITY_DETAILS.address, ...patch },
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('accepts the shared fixture as it is', () => {
+    const parsed = ZApplyDetailsRequest.parse(details);
+    expect(parsed.date_of_birth).toBe('1985-03-14');
+    expect(parsed.address).toEqual({
+      line1: '1 High Street',
+      line2: null,
+      town: 'London',
+      postcode: 'SW1A 1AA',
+    });
+  });
+
+  it('refuses someone who turns 18 tomorrow, and accepts someone who turns 18 today', () => {
+    const tooYoung = birthdayYearsAgo(18, 1);
+    expect(messages(ZApplyDetailsRequest, { ...details, date_of_birth: tooYoung })).toEqual({
+      date_of_birth: 'You must be 18 or over to apply',
+    });
+    const eighteen = birthdayYearsAgo(18);
+    const parsed = ZApplyDetailsRequest.safeParse({ ...details, date_of_birth: eighteen });
+    expect(parsed.success, eighteen).toBe(true);
+    expect(parsed.data?.date_of_birth).toBe(eighteen);
+  });
+
+  it('turns 18 at midnight in the UK, not at midnight UTC', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 23:30 UTC on 14 June is 00:30 on 15 June in London (BST).
+    vi.setSystemTime(new Date('2026-06-14T23:30:00Z'));
+    expect(messages(ZApplyDetailsRequest, { ...details, date_of_birth: '2008-06-15' })).toEqual({});
+    expect(messages(ZApplyDetailsRequest, { ...details, date_of_birth: '2008-06-16' })).toEqual({
+      date_of_birth: 'You must be 18 or over to apply',
+    });
+    // A minute before UK midnight the birthday has not come yet.
+    vi.setSystemTime(new Date('2026-06-14T22:59:00Z'));
+    expect(messages(ZApplyDetailsRequest, { ...details, date_of_birth: '2008-06-15' })).toEqual({
+      date_of_birth: 'You must be 18 or over to apply',
+    });
+  });
+
+  it.each([
+    '2001-02-30',
+    '2001-13-01',
+    '2001-00-10',
+    '1985-3-14',
+    '14/03/1985',
+    '1985-03-14T00:00',
+  ])('refuses %o as not a real date', (date_of_birth) => {
+    expect(messages(ZApplyDetailsRequest, { ...details, date_of_birth })).toEqual({
+      date_of_birth: 'Please enter a real date of birth',
+    });
+  });
+
+  it('accepts 29 February in a leap year', () => {
+    expect(
+      ZApplyDetailsRequest.safeParse({ ...details, date_of_birth: '2000-02-29' }).success,
+    ).toBe(true);
+    expect(messages(ZApplyDetailsRequest, { ...details, date_of_birth: '2001-02-29' })).toEqual({
+      date_of_birth: 'Please enter a real date of birth',
+    });
+  });
+
+  it.each([undefined, null, '', '   ', 19850314])(
+    'refuses a missing date of birth (%o)',
+    (value) => {
+      const { date_of_birth: _omitted, ...rest } = details;
+      const input = value === undefined ? rest : { ...rest, date_of_birth: value };
+      expect(messages(ZApplyDetailsRequest, input)).toEqual({
+        date_of_birth: 'Please enter your date of birth',
+      });
+    },
+  );
+
+  it('refuses a date in the future or beyond any living age', () => {
+    for (const date_of_birth of [birthdayYearsAgo(-1), birthdayYearsAgo(0, 1), '1850-01-01']) {
+      expect(messages(ZApplyDetailsRequest, { ...details, date_of_birth }), date_of_birth).toEqual({
+        date_of_birth: 'Please check your date of birth',
+      });
+    }
+  });
+
+  it.each([' sw1a1aa ', 'SW1A1AA', 'sw1a 1aa', 'SW1A  1AA'])(
+    'normalises postcode %o to SW1A 1AA',
+    (postcode) => {
+      expect(ZApplyDetailsRequest.parse(withAddress({ postcode })).address.postcode).toBe(
+        'SW1A 1AA',
+      );
+    },
+  );
+
+  it('normalises other UK postcode shapes too', () => {
+    expect(ZApplyDetailsRequest.parse(withAddress({ postcode: 'm11ae' })).address.postcode).toBe(
+      'M1 1AE',
+    );
+    expect(ZApplyDetailsRequest.parse(withAddress({ postcode: 'ec1a1bb' })).address.postcode).toBe(
+      'EC1A 1BB',
+    );
+  });
+
+  it.each(['SW1A', 'SW1A 1A', '12345', 'ABC 123', 'SW1A 1AAA', '', '   ', 'x'.repeat(40), 7, null])(
+    'refuses the malformed postcode %o',
+    (postcode) => {
+      expect(messages(ZApplyDetailsRequest, withAddress({ postcode }))).toEqual({
+        'address.postcode': 'Please enter a valid UK postcode',
+      });
+    },
+  );
+
+  it('takes line 2 as optional: absent or blank is null, given is trimmed', () => {
+    const { line1, town, postcode } = IDENTITY_DETAILS.address;
+    const without = ZApplyDetailsRequest.parse({ ...details, address: { line1, town, postcode } });
+    expect(without.address.line2).toBeNull();
+    for (const line2 of ['', '   ', null]) {
+      expect(ZApplyDetailsRequest.parse(withAddress({ line2 })).address.line2).toBeNull();
+    }
+    expect(ZApplyDetailsRequest.parse(withAddress({ line2: '  Flat 2 ' })).address.line2).toBe(
+      'Flat 2',
+    );
+  });
+
+  it('trims line 1 and the town', () => {
+    const parsed = ZApplyDetailsRequest.parse(
+      withAddress({ line1: '  1 High Street ', town: ' London  ' }),
+    );
+    expect(parsed.address).toMatchObject({ line1: '1 High Street', town: 'London' });
+  });
+
+  it.each([
+    [{ line1: '' }, 'address.line1', 'Please enter the first line of your address'],
+    [{ line1: '   ' }, 'address.line1', 'Please enter the first line of your address'],
+    [{ line1: undefined }, 'address.line1', 'Please enter the first line of your address'],
+    [{ line1: 7 }, 'address.line1', 'Please enter the first line of your address'],
+    [{ town: '' }, 'address.town', 'Please enter your town or city'],
+    [{ town: '  ' }, 'address.town', 'Please enter your town or city'],
+    [{ town: undefined }, 'address.town', 'Please enter your town or city'],
+    [{ line1: 'x'.repeat(101) }, 'address.line1', 'Address lines must be less than 100 characters'],
+    [{ line2: 'x'.repeat(101) }, 'address.line2', 'Address lines must be less than 100 characters'],
+    [{ town: 'x'.repeat(101) }, 'address.town', 'Address lines must be less than 100 characters'],
+  ])('address %o → %s: %s', (patch, field, message) => {
+    expect(messages(ZApplyDetailsRequest, withAddress(patch))).toEqual({ [field]: message });
+  });
+
+  it('accepts address lines of exactly 100 characters', () => {
+    const line = 'x'.repeat(100);
+    expect(
+      ZApplyDetailsRequest.safeParse(withAddress({ line1: line, line2: line, town: line })).success,
+    ).toBe(true);
+  });
+
+  it.each([undefined, null, 'SW1A 1AA', []])('refuses a missing address (%o)', (address) => {
+    const { address: _omitted, ...rest } = details;
+    const input = address === undefined ? rest : { ...rest, address };
+    expect(messages(ZApplyDetailsRequest, input)).toEqual({
+      address: 'Please enter the first line of your address',
+    });
+  });
+
+  it.each(['line1', 'line2', 'town', 'postcode'] as const)(
+    'refuses a NUL character in address.%s with the field’s own message',
+    (field) => {
+      const value = field === 'line2' ? 'Flat 2' : IDENTITY_DETAILS.address[field];
+      const withNul = `${value.slice(0, 1)}\u0000${value.slice(1)}`;
+      const nul = messages(ZApplyDetailsRequest, withAddress({ [field]: withNul }))[
+        `address.${field}`
+      ];
+      expect(nul).toBeDefined();
+      expect(nul).toBe(
+        messages(ZApplyDetailsRequest, withAddress({ [field]: 7 }))[`address.${field}`],
+      );
+    },
+  );
 });

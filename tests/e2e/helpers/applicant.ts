@@ -2,6 +2,7 @@ import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import type { Stage } from '#shared/stages.ts';
 import type { Tier } from '#shared/tiers.ts';
+import { IDENTITY_DETAILS } from '#tests/helpers/identity.ts';
 import { staffSignIn } from './server.ts';
 
 /**
@@ -80,6 +81,7 @@ export async function samplePhoto(format: 'png' | 'jpeg' = 'jpeg', seed = 0): Pr
   return format === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 80 }).toBuffer();
 }
 
+/** A full, valid `apply-details`, the date of birth and address included (CONTRACT §8). */
 export const DETAILS = {
   full_name: 'Amelia Hart',
   email: 'amelia.hart@example.com',
@@ -87,6 +89,7 @@ export const DETAILS = {
   employment_status: 'employed',
   pep_exposed: false,
   card_tier_pref: 'titan',
+  ...IDENTITY_DETAILS,
 } as const;
 
 /** Sends one identity photo through `apply-kyc-upload`, as the applicant's page would. */

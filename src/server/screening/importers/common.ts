@@ -132,6 +132,6 @@ export function entry(
 
 /** A list with no one on it is refused: loading it would empty the list in use. */
 export function entriesOf(list: ScreeningList, entries: ListEntry[]) {
-  if (entries.length === 0) throw new ListFormatError('the file lists no individuals.');
+  if (entries.length === 0) throw new ListFormatError('The file lists no individuals.');
   return { list, kind: 'entries' as const, entries };
 }

@@ -9,7 +9,7 @@ export interface IndexedList {
 }
 
 /**
- * PLACEHOLDER: the matcher is being written (decision 077). Exact, case-blind full-name
+ * PLACEHOLDER: the matcher is being written (decision 076). Exact, case-blind full-name
  * comparison only.
  */
 export class ScreeningIndex {

@@ -2,10 +2,7 @@ import { Check, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { mayCall } from '#shared/calls.ts';
-import {
-  ZScreeningAlertDecisionRequest,
-  type ScreeningAlert,
-} from '#shared/schemas/screening.ts';
+import { ZScreeningAlertDecisionRequest, type ScreeningAlert } from '#shared/schemas/screening.ts';
 import type { StaffMember } from '#shared/staff.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import {

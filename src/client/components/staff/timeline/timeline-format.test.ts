@@ -61,7 +61,15 @@ describe('timeline formatting', () => {
         { stage: 'code_verified' },
         {
           stage: 'detailed',
-          fields: ['annual_income', 'employment_status', 'pep_exposed', 'card_tier_pref'],
+          // As apply-details writes it since CONTRACT §8: the names, never the values.
+          fields: [
+            'annual_income',
+            'employment_status',
+            'pep_exposed',
+            'card_tier_pref',
+            'date_of_birth',
+            'address',
+          ],
           card_tier_pref: 'titan',
         },
       ),
@@ -71,7 +79,7 @@ describe('timeline formatting', () => {
         key: 'fields',
         label: 'Recorded',
         from: null,
-        to: 'Annual income, Employment status, Declared PEP, Preferred tier',
+        to: 'Annual income, Employment status, Declared PEP, Preferred tier, Date of birth, Address',
       },
       { key: 'card_tier_pref', label: 'Preferred tier', from: null, to: 'Titan' },
     ]);

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApplicantCaseResponse, CaseFile } from '#shared/schemas/case.ts';
+import type { ScreeningAlert } from '#shared/schemas/screening.ts';
 import type { AdminMeResponse } from '#shared/schemas/staff.ts';
 import type { StaffMember, StaffRole } from '#shared/staff.ts';
 import { caseKey } from '#client/lib/staff/api/case.ts';
@@ -50,6 +51,7 @@ function caseOf({ applicant, ...rest }: Overrides = {}): CaseData {
     },
     details: null,
     files: { document: null, selfie: null },
+    own_screening: null,
     screening: null,
     offer: null,
     activation: null,
@@ -298,5 +300,105 @@ describe('CaseScreen: loading and failure', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Amelia Hart' }),
     ).toBeInTheDocument();
+  });
+});
+
+const DETAILS: NonNullable<CaseData['details']> = {
+  annual_income: 85_000,
+  employment_status: 'employed',
+  pep_declared: false,
+  preferred_tier: 'noir',
+  date_of_birth: '1985-03-14',
+  address: { line1: '1 High Street', line2: 'Flat 2', town: 'London', postcode: 'SW1A 1AA' },
+  document_date_of_birth: null,
+};
+
+const alert = (overrides: Partial<ScreeningAlert> = {}): ScreeningAlert => ({
+  id: '9a7b6c5d-4e3f-4a2b-8c1d-0e9f8a7b6c5d',
+  application_id: BASIC_ID,
+  status: 'open',
+  source: 'builtin',
+  kind: 'sanctions',
+  score: 0.91,
+  matched_name: 'Amelia Harte',
+  list_version: 4,
+  created_at: HOUR_AGO,
+  entry: {
+    list: 'uk',
+    entry_id: '15234',
+    name: 'Amalia HARTE',
+    dates_of_birth: ['1985'],
+    nationalities: ['Russia'],
+    programmes: ['Russia'],
+  },
+  applicant: { full_name: 'Amelia Hart', date_of_birth: '1985-03-14', nationality: 'GB' },
+  clear_request: null,
+  decision: null,
+  ...overrides,
+});
+
+const details = () => screen.getByRole('region', { name: 'Declared details' });
+
+describe('CaseScreen: identity details (CONTRACT §8)', () => {
+  it('shows the date of birth and the address the applicant gave', () => {
+    stubApi({});
+    openCase('compliance', caseOf({ details: DETAILS }));
+    expect(details()).toHaveTextContent('Date of birth14 March 1985');
+    expect(details()).toHaveTextContent('Address1 High Street, Flat 2, London, SW1A 1AA');
+    expect(screen.queryByText(/Differs from the document/)).not.toBeInTheDocument();
+  });
+
+  it('flags, in words, a date of birth that differs from the one read from the document', () => {
+    stubApi({});
+    openCase(
+      'compliance',
+      caseOf({ details: { ...DETAILS, document_date_of_birth: '1985-04-13' } }),
+    );
+    expect(within(details()).getByTestId('dob-mismatch')).toHaveTextContent(
+      'Differs from the document: 13 April 1985',
+    );
+  });
+
+  it('no flag when the document agrees', () => {
+    stubApi({});
+    openCase(
+      'compliance',
+      caseOf({ details: { ...DETAILS, document_date_of_birth: '1985-03-14' } }),
+    );
+    expect(screen.queryByTestId('dob-mismatch')).not.toBeInTheDocument();
+  });
+});
+
+describe('CaseScreen: screening alerts (CONTRACT §8)', () => {
+  const alerts = () => screen.getByRole('region', { name: 'Screening alerts' });
+
+  it('not screened yet, and no alerts', () => {
+    stubApi({});
+    openCase('compliance', caseOf({ own_screening: { screened_at: null, alerts: [] } }));
+    expect(alerts()).toHaveTextContent('Last screenedNot screened yet');
+    expect(alerts()).toHaveTextContent('No screening alerts.');
+  });
+
+  it('each alert with its list, entry, matched name, score, kind and status, and its actions', () => {
+    stubApi({});
+    openCase('compliance', caseOf({ own_screening: { screened_at: HOUR_AGO, alerts: [alert()] } }));
+    const row = within(alerts()).getByTestId('case-screening-alert');
+    expect(row).toHaveTextContent('Amalia HARTE');
+    expect(row).toHaveTextContent('UK Sanctions List (FCDO), version 4');
+    expect(row).toHaveTextContent('Matched nameAmelia Harte');
+    expect(row).toHaveTextContent('Score0.91');
+    expect(row).toHaveTextContent('Sanctions');
+    expect(within(row).getByTestId('alert-status')).toHaveTextContent('Open');
+    expect(within(row).getByRole('button', { name: /^Confirm match/ })).toBeInTheDocument();
+    expect(
+      within(row).getByRole('button', { name: /^Clear as false positive/ }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Not screened yet')).not.toBeInTheDocument();
+  });
+
+  it('is not shown to operations (own_screening is null for them)', () => {
+    stubApi({});
+    openCase('operations');
+    expect(screen.queryByRole('region', { name: 'Screening alerts' })).not.toBeInTheDocument();
   });
 });

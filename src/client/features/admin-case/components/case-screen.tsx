@@ -26,6 +26,7 @@ import {
   TimelineBlock,
 } from './case-sections.tsx';
 import { CaseActions } from './case-actions.tsx';
+import { ScreeningAlertsBlock } from './case-screening-alerts.tsx';
 
 function BackLink() {
   return (
@@ -118,6 +119,9 @@ function CaseBody({ data, staff }: { data: Case; staff: StaffMember }) {
           <CaseActions data={data} staff={staff} name={name} />
           <Declared data={data} />
           <Screening data={data} />
+          {data.own_screening ? (
+            <ScreeningAlertsBlock screening={data.own_screening} staff={staff} />
+          ) : null}
         </div>
       </div>
       <div className="mt-8 grid gap-6 lg:grid-cols-2">

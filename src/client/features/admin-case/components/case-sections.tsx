@@ -1,6 +1,8 @@
 /** The case screen's read-only blocks: what the applicant declared, screening, offer, mail, timeline. */
+import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatValue } from '#shared/audit-labels.ts';
+import { formatAddress, formatDateOfBirth } from '#shared/identity.ts';
 import { watchlistLabel, type ApplicantCaseResponse } from '#shared/schemas/case.ts';
 import { EMPLOYMENT_LABELS } from '#shared/schemas/journey.ts';
 import { canApproveIdentity } from '#shared/case-rules.ts';
@@ -46,6 +48,27 @@ export function Facts({ items }: { items: [string, ReactNode][] }) {
 export const yesNo = (value: boolean | null) => (value === null ? '—' : value ? 'Yes' : 'No');
 export const tierName = (tier: Tier | null) => (tier ? TIER_INFO[tier].name : '—');
 
+/**
+ * The date of birth the applicant gave, flagged in words when the identity provider read
+ * another one from the document (CONTRACT §8).
+ */
+export function DateOfBirth({ details }: { details: NonNullable<Case['details']> }) {
+  const given = details.date_of_birth;
+  const read = details.document_date_of_birth;
+  if (!given) return '—';
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+      {formatDateOfBirth(given)}
+      {read && read !== given ? (
+        <Badge variant="destructive" data-testid="dob-mismatch">
+          <TriangleAlert aria-hidden="true" />
+          Differs from the document: {formatDateOfBirth(read)}
+        </Badge>
+      ) : null}
+    </span>
+  );
+}
+
 export function Declared({ data }: { data: Case }) {
   const { applicant, details } = data;
   return (
@@ -54,6 +77,8 @@ export function Declared({ data }: { data: Case }) {
         items={[
           ['E-mail', applicant.email ?? '—'],
           ['Phone', applicant.phone ?? '—'],
+          ['Date of birth', details ? <DateOfBirth details={details} /> : '—'],
+          ['Address', details?.address ? formatAddress(details.address) : '—'],
           ['Income', details ? formatIncome(details.annual_income) : '—'],
           ['Employment', details ? EMPLOYMENT_LABELS[details.employment_status] : '—'],
           [

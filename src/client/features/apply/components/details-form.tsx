@@ -1,32 +1,41 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PoundSterling } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { PoundSterling, Search } from 'lucide-react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useForm, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
+import { formatAddress } from '#shared/identity.ts';
 import { emailField, fullNameField, parseWholeNumber } from '#shared/schemas/fields.ts';
 import {
+  ADDRESS_LOOKUP_EMPTY_MESSAGE,
   EMPLOYMENT_LABELS,
   EMPLOYMENT_STATUSES,
   PREFERRED_TIERS,
   ZApplyDetailsRequest,
+  type Address,
+  type ApplyGetStageResponse,
 } from '#shared/schemas/journey.ts';
 import { z } from '#shared/schemas/zod.ts';
 import { TIER_INFO } from '#shared/tiers.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input, fieldClasses } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 import { serverMessage, showServerFieldErrors } from '#client/lib/server-errors.ts';
 import { cn } from '#client/utils/cn.ts';
+import { useApplication } from '../api/get-stage.ts';
+import { useAddressLookup } from '../api/lookup-address.ts';
 import { useSubmitDetails } from '../api/submit-details.ts';
 import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 import { CardFace } from './card-face.tsx';
 import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
 import { FormAlert } from '#client/components/form/form-alert.tsx';
-import { EmailInput, FormField } from '#client/components/form/form-field.tsx';
+import { EmailInput, FormField, Optional } from '#client/components/form/form-field.tsx';
 
 const SAVE_FAILED_MESSAGE = 'We could not save your details. Please try again.';
 const PEP_MESSAGE = 'Please tell us whether you are a politically exposed person';
 const EMPLOYMENT_MESSAGE = 'Please choose your employment status';
 const TIER_MESSAGE = 'Please choose a preferred tier';
+const LOOKUP_FAILED_MESSAGE =
+  'Address look-up is not available right now. Please type your address.';
 
 /**
  * The form's own rules on top of the call's: income is typed as text (people write '85,000'
@@ -36,6 +45,10 @@ function detailsFormSchema(askName: boolean, askEmail: boolean) {
   return z.object({
     full_name: askName ? fullNameField : z.string().optional(),
     email: askEmail ? emailField : z.string().optional(),
+    // The date input gives 'YYYY-MM-DD', or '' until a whole date is chosen.
+    date_of_birth: ZApplyDetailsRequest.shape.date_of_birth,
+    // Line 2 typed empty is no line 2; the postcode leaves normalised ('SW1A 1AA').
+    address: ZApplyDetailsRequest.shape.address,
     annual_income: z
       .string()
       .transform((value) => value.replace(/[£,\s]/g, ''))
@@ -52,11 +65,20 @@ function detailsFormSchema(askName: boolean, askEmail: boolean) {
 }
 
 type DetailsFormInput = z.input<ReturnType<typeof detailsFormSchema>>;
+type DetailsFormOutput = z.output<ReturnType<typeof detailsFormSchema>>;
+type DetailsFormApi = UseFormReturn<DetailsFormInput, unknown, DetailsFormOutput>;
 
-/** Server field names → the form's (only PEP differs). */
-const FIELD_OF: Record<string, keyof DetailsFormInput> = {
+/** Server field names → the form's (only PEP differs; a nested field is named by its path). */
+const FIELD_OF: Record<string, FieldPath<DetailsFormInput>> = {
   full_name: 'full_name',
   email: 'email',
+  date_of_birth: 'date_of_birth',
+  // The whole address missing is the first line's message.
+  address: 'address.line1',
+  'address.line1': 'address.line1',
+  'address.line2': 'address.line2',
+  'address.town': 'address.town',
+  'address.postcode': 'address.postcode',
   annual_income: 'annual_income',
   employment_status: 'employment_status',
   pep_exposed: 'pep',
@@ -100,20 +122,232 @@ function ChoiceGroup({
   );
 }
 
+/** Today as a date input writes it ('YYYY-MM-DD'), in the applicant's own time zone. */
+function today(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+const postcodeField = ZApplyDetailsRequest.shape.address.shape.postcode;
+
+type LookupResult =
+  | { status: 'found'; addresses: Address[] }
+  | { status: 'empty' }
+  | { status: 'failed'; message: string };
+
+/**
+ * The UK residential address (CONTRACT §8): typed, or, when the server offers a look-up
+ * (`address_lookup`), found by postcode and chosen from a list that fills the fields, which
+ * stay editable. The postcode then comes first, as the look-up starts from it.
+ */
+function AddressFields({ form, lookupOffered }: { form: DetailsFormApi; lookupOffered: boolean }) {
+  const { register } = form;
+  const errors = form.formState.errors.address;
+  const lookup = useAddressLookup();
+  const [result, setResult] = useState<LookupResult | null>(null);
+  const [chosen, setChosen] = useState('');
+  const choiceId = useId();
+
+  const find = () => {
+    if (lookup.isPending) return;
+    const parsed = postcodeField.safeParse(form.getValues('address.postcode'));
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? 'Please enter a valid UK postcode';
+      form.setError('address.postcode', { message }, { shouldFocus: true });
+      return;
+    }
+    form.clearErrors('address.postcode');
+    setResult(null);
+    setChosen('');
+    lookup.mutate(parsed.data, {
+      onSuccess: ({ addresses }) =>
+        setResult(addresses.length > 0 ? { status: 'found', addresses } : { status: 'empty' }),
+      onError: (error) =>
+        setResult({ status: 'failed', message: serverMessage(error, LOOKUP_FAILED_MESSAGE) }),
+    });
+  };
+
+  const choose = (value: string) => {
+    setChosen(value);
+    const address = result?.status === 'found' ? result.addresses[Number(value)] : undefined;
+    if (!value || !address) return;
+    const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+    form.setValue('address.line1', address.line1, options);
+    form.setValue('address.line2', address.line2 ?? '', options);
+    form.setValue('address.town', address.town, options);
+    form.setValue('address.postcode', address.postcode, options);
+  };
+
+  const found = result?.status === 'found' ? result.addresses : [];
+  const statusMessage = lookup.isPending
+    ? 'Finding addresses...'
+    : result?.status === 'found'
+      ? `${found.length} ${found.length === 1 ? 'address' : 'addresses'} found. Choose yours below.`
+      : result?.status === 'empty'
+        ? ADDRESS_LOOKUP_EMPTY_MESSAGE
+        : result?.status === 'failed'
+          ? result.message
+          : null;
+
+  const postcode = (
+    <FormField
+      key="postcode"
+      id={id('address-postcode')}
+      label="Postcode"
+      error={errors?.postcode?.message}
+    >
+      {(control) => (
+        <div>
+          <div className={cn('flex gap-2', lookupOffered && 'sm:max-w-md')}>
+            <Input
+              {...control}
+              autoComplete="postal-code"
+              autoCapitalize="characters"
+              spellCheck={false}
+              className={cn('flex-1', !lookupOffered && 'sm:max-w-48')}
+              {...register('address.postcode')}
+            />
+            {lookupOffered ? (
+              <Button
+                type="button"
+                variant="outline"
+                onClick={find}
+                aria-disabled={lookup.isPending || undefined}
+              >
+                <BusyLabel
+                  busy={lookup.isPending}
+                  working="Finding..."
+                  idle={
+                    <>
+                      <Search aria-hidden="true" />
+                      Find address
+                    </>
+                  }
+                />
+              </Button>
+            ) : null}
+          </div>
+          {lookupOffered ? (
+            // Always present, so that what it says is announced as it changes.
+            <div role="status" aria-live="polite">
+              {statusMessage ? (
+                <p
+                  className={cn(
+                    'mt-2 text-sm leading-snug',
+                    result?.status === 'failed' ? 'text-destructive-text' : 'text-muted-foreground',
+                  )}
+                >
+                  {statusMessage}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      )}
+    </FormField>
+  );
+
+  const choice =
+    found.length > 0 ? (
+      <div key="choice" className="grid content-start gap-2">
+        <Label htmlFor={choiceId}>Choose your address</Label>
+        <select
+          id={choiceId}
+          value={chosen}
+          onChange={(event) => choose(event.target.value)}
+          className={cn(fieldClasses, 'h-10 cursor-pointer py-2')}
+        >
+          <option value="">Select your address...</option>
+          {found.map((address, index) => (
+            <option key={formatAddress(address)} value={String(index)}>
+              {formatAddress(address)}
+            </option>
+          ))}
+        </select>
+      </div>
+    ) : null;
+
+  const lines = (
+    <div key="lines" className="grid gap-5">
+      <FormField id={id('address-line1')} label="Address line 1" error={errors?.line1?.message}>
+        {(control) => (
+          <Input {...control} autoComplete="address-line1" {...register('address.line1')} />
+        )}
+      </FormField>
+      <FormField
+        id={id('address-line2')}
+        label={
+          <>
+            Address line 2 <Optional />
+          </>
+        }
+        error={errors?.line2?.message}
+      >
+        {(control) => (
+          <Input {...control} autoComplete="address-line2" {...register('address.line2')} />
+        )}
+      </FormField>
+      <div className={cn('grid gap-5', !lookupOffered && 'sm:grid-cols-2')}>
+        <FormField id={id('address-town')} label="Town or city" error={errors?.town?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              autoComplete="address-level2"
+              className={cn(lookupOffered && 'sm:max-w-sm')}
+              {...register('address.town')}
+            />
+          )}
+        </FormField>
+        {lookupOffered ? null : postcode}
+      </div>
+    </div>
+  );
+
+  return (
+    <fieldset className="grid min-w-0 gap-5" aria-describedby={id('address-hint')}>
+      <legend className="mb-2 text-sm font-medium">Your UK residential address</legend>
+      <p id={id('address-hint')} className="-mt-2 text-sm leading-relaxed text-muted-foreground">
+        Where you live now. We send your card here.
+      </p>
+      {lookupOffered ? [postcode, choice, lines] : lines}
+    </fieldset>
+  );
+}
+
 /**
  * Step 1 of the details screen (`apply-details`): what a bank must know before opening an
  * account. Validates on submit, then as the applicant types; the server's own messages land
  * on the fields they belong to.
  */
-export function DetailsForm({ askName, askEmail }: { askName: boolean; askEmail: boolean }) {
+export function DetailsForm({
+  askName,
+  askEmail,
+  application: given,
+}: {
+  askName: boolean;
+  askEmail: boolean;
+  /** What the applicant gave before, and whether a look-up is offered; else `apply-get-stage`'s. */
+  application?: Pick<ApplyGetStageResponse, 'date_of_birth' | 'address' | 'address_lookup'>;
+}) {
   const submit = useSubmitDetails();
+  // The screen has read the application already: this only reads it, never fetches it.
+  const { data: cached } = useApplication({ enabled: false });
+  const application = given ?? cached;
   const [failure, setFailure] = useState<string | null>(null);
   const schema = useMemo(() => detailsFormSchema(askName, askEmail), [askName, askEmail]);
-  const form = useForm({
+  const saved = application?.address;
+  const form: DetailsFormApi = useForm({
     resolver: zodResolver(schema),
     defaultValues: {
       full_name: '',
       email: '',
+      date_of_birth: application?.date_of_birth ?? '',
+      address: {
+        line1: saved?.line1 ?? '',
+        line2: saved?.line2 ?? '',
+        town: saved?.town ?? '',
+        postcode: saved?.postcode ?? '',
+      },
       annual_income: '',
       employment_status: '',
       pep: '',
@@ -134,6 +368,8 @@ export function DetailsForm({ askName, askEmail }: { askName: boolean; askEmail:
         employment_status: data.employment_status,
         pep_exposed: data.pep === 'yes',
         card_tier_pref: data.card_tier_pref,
+        date_of_birth: data.date_of_birth,
+        address: data.address,
       },
       {
         onError: (error) => {
@@ -148,33 +384,50 @@ export function DetailsForm({ askName, askEmail }: { askName: boolean; askEmail:
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-8" aria-labelledby="details-title">
-      {askName || askEmail ? (
-        <Section title="About you">
-          {askName ? (
-            <FormField
-              id={id('full_name')}
-              label="Full legal name"
-              hint="Exactly as it appears on your passport or driving licence."
-              error={errors.full_name?.message}
-              className="grid gap-2"
-            >
-              {(control) => (
-                <Input {...control} autoComplete="name" {...form.register('full_name')} />
-              )}
-            </FormField>
-          ) : null}
-          {askEmail ? (
-            <FormField
-              id={id('email')}
-              label="Email"
-              error={errors.email?.message}
-              className="grid gap-2"
-            >
-              {(control) => <EmailInput {...control} {...form.register('email')} />}
-            </FormField>
-          ) : null}
-        </Section>
-      ) : null}
+      <Section title="About you">
+        {askName ? (
+          <FormField
+            id={id('full_name')}
+            label="Full legal name"
+            hint="Exactly as it appears on your passport or driving licence."
+            error={errors.full_name?.message}
+            className="grid gap-2"
+          >
+            {(control) => (
+              <Input {...control} autoComplete="name" {...form.register('full_name')} />
+            )}
+          </FormField>
+        ) : null}
+        {askEmail ? (
+          <FormField
+            id={id('email')}
+            label="Email"
+            error={errors.email?.message}
+            className="grid gap-2"
+          >
+            {(control) => <EmailInput {...control} {...form.register('email')} />}
+          </FormField>
+        ) : null}
+        <FormField
+          id={id('date_of_birth')}
+          label="Date of birth"
+          hint="As shown on your passport or driving licence."
+          error={errors.date_of_birth?.message}
+          className="grid gap-2"
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              max={today()}
+              autoComplete="bday"
+              className="sm:max-w-56"
+              {...form.register('date_of_birth')}
+            />
+          )}
+        </FormField>
+        <AddressFields form={form} lookupOffered={application?.address_lookup === true} />
+      </Section>
 
       <Section title="Income and employment">
         <div className="grid gap-5 sm:grid-cols-2">

@@ -18,14 +18,20 @@ export const useConfirmScreeningAlert = () =>
   useStaffAction(
     (input: TScreeningAlertDecisionRequest) =>
       staffApi.call('admin-screening-alert-confirm', input),
-    { ...staffMeta('admin-screening-alert-confirm', 'Failed to confirm the match'), errorToast: false },
+    {
+      ...staffMeta('admin-screening-alert-confirm', 'Failed to confirm the match'),
+      errorToast: false,
+    },
   );
 
 /** `admin-screening-alert-clear`: asks to clear a false positive; a second member approves. */
 export const useClearScreeningAlert = () =>
   useStaffAction(
     (input: TScreeningAlertDecisionRequest) => staffApi.call('admin-screening-alert-clear', input),
-    { ...staffMeta('admin-screening-alert-clear', 'Failed to ask for clearance'), errorToast: false },
+    {
+      ...staffMeta('admin-screening-alert-clear', 'Failed to ask for clearance'),
+      errorToast: false,
+    },
   );
 
 /** `admin-screening-alert-clear-approve`: by a member other than the one who asked. */

@@ -9,8 +9,15 @@ describe('tabsFor', () => {
     expect(values('owner').slice(-3)).toEqual(['staff', 'data', 'audit']);
   });
 
-  it('gives compliance the casework and review tabs, Data protection and Audit (CONTRACT §5, §6)', () => {
-    expect(values('compliance')).toEqual(['applicants', 'kyc', 'offers', 'data', 'audit']);
+  it('gives compliance the casework and review tabs, Screening, Data protection and Audit (CONTRACT §5, §6, §8)', () => {
+    expect(values('compliance')).toEqual([
+      'applicants',
+      'kyc',
+      'offers',
+      'screening',
+      'data',
+      'audit',
+    ]);
   });
 
   it('gives operations the inboxes, activations, assets, invites and A11y', () => {

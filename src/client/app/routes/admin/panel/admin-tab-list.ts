@@ -2,8 +2,9 @@ import { mayCall, TAB_CALLS } from '#shared/calls.ts';
 import type { StaffRole } from '#shared/staff.ts';
 
 /**
- * SPEC §2: the nine tabs, in order, Applicants first; then Staff (CONTRACT §5, owners), Data
- * protection (CONTRACT §6, owners and compliance) and Audit (the whole log, owners and compliance).
+ * SPEC §2: the nine tabs, in order, Applicants first; then Screening (CONTRACT §8, owners and
+ * compliance), Staff (CONTRACT §5, owners), Data protection (CONTRACT §6, owners and compliance)
+ * and Audit (the whole log, owners and compliance).
  */
 export const ADMIN_TABS = [
   { value: 'applicants', label: 'Applicants' },
@@ -15,6 +16,7 @@ export const ADMIN_TABS = [
   { value: 'assets', label: 'Assets' },
   { value: 'invites', label: 'Invites' },
   { value: 'a11y', label: 'A11y' },
+  { value: 'screening', label: 'Screening' },
   { value: 'staff', label: 'Staff' },
   { value: 'data', label: 'Data protection' },
   { value: 'audit', label: 'Audit' },

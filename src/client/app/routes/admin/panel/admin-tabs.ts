@@ -12,6 +12,7 @@ import AssetsTab from '#client/features/admin-settings/components/assets/assets-
 import StaffTab from '#client/features/admin-staff/components/staff-tab.tsx';
 import DataProtectionTab from '#client/features/admin-data-protection/components/data-protection-tab.tsx';
 import AuditTab from '#client/features/admin-audit/components/audit-tab.tsx';
+import ScreeningTab from '#client/features/admin-screening/components/screening-tab.tsx';
 
 /**
  * Each tab's screen. They are part of the staff panel's own bundle rather than a chunk each:
@@ -28,6 +29,7 @@ export const TAB_SCREENS: Record<AdminTab, ComponentType> = {
   assets: AssetsTab,
   invites: InvitesTab,
   a11y: A11yTab,
+  screening: ScreeningTab,
   staff: StaffTab,
   data: DataProtectionTab,
   audit: AuditTab,

@@ -1,0 +1,310 @@
+import { doubleMetaphone } from 'double-metaphone';
+
+/**
+ * How a name becomes the tokens the matcher compares (decision 076). Both sides, the listed
+ * names and the subject's, go through the same steps, so whatever a step merges it merges for
+ * both:
+ *
+ * 1. letters only: accents dropped (NFKD), `ß` → `ss` and the like, lower case; apostrophes and
+ *    the Arabic ʿayn and hamza vanish ("Mas'ud" → "masud"), every other mark splits a word;
+ * 2. titles before a name ("Mr", "Dr", "Sheikh", "Haji", "Colonel") and suffixes after it
+ *    ("Jr", "III") dropped while another word is left; connecting particles ("al", "el",
+ *    "bin", "ibn", "ould", "van", "de") dropped likewise;
+ * 3. Arabic and Scottish prefixes made one way: "Abdul Rahman", "Abd al-Rahman", "Abdulrahman"
+ *    and "Abdel Rahman" all become `abd rahman`; "Abdallah"/"Abd Allah" become `abdullah`;
+ *    "Mc"/"Mac" joined to the word after them;
+ * 4. well-known transliterations of one name made one word (Mohammed/Muhammad/Mohamed,
+ *    Yusuf/Youssef, Hussein/Husayn/Hossein, …);
+ * 5. a spelling skeleton: doubled letters single, `x` → `ks`, `ph` → `f`, `q` → `k`, a hard `c`
+ *    → `k`, `ou`/`oo` → `u`, `ee` → `i`, a `y` after the first letter → `i`.
+ *
+ * Each token keeps a weight (1; ½ for an initial and for `abd`/`abu`, which carry little of who
+ * someone is) and its Double Metaphone code.
+ */
+
+/** One word of a name, ready to compare. */
+export interface NameToken {
+  /** The skeleton the comparisons read. */
+  text: string;
+  /** How much of the name it is: 1, or less for an initial or a prefix word. */
+  weight: number;
+  /** Double Metaphone primary code of `text` ('' for an initial). */
+  phonetic: string;
+  /** A single letter. */
+  initial: boolean;
+}
+
+/** Letters NFKD does not take apart. */
+const FOLD: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ł: 'l',
+  ı: 'i',
+  ħ: 'h',
+  ŧ: 't',
+  ŋ: 'n',
+};
+
+/** Titles and honorifics, dropped from the front of a name. */
+const TITLES = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'miss',
+  'mx',
+  'master',
+  'dr',
+  'doctor',
+  'prof',
+  'professor',
+  'sir',
+  'dame',
+  'lord',
+  'lady',
+  'rev',
+  'revd',
+  'reverend',
+  'fr',
+  'father',
+  'hon',
+  'honourable',
+  'honorable',
+  'rt',
+  'right',
+  'gen',
+  'general',
+  'col',
+  'colonel',
+  'maj',
+  'major',
+  'capt',
+  'captain',
+  'lt',
+  'lieutenant',
+  'brig',
+  'brigadier',
+  'adm',
+  'admiral',
+  'cmdr',
+  'commander',
+  'sgt',
+  'sergeant',
+  'sheikh',
+  'shaikh',
+  'shaykh',
+  'sheik',
+  'shaik',
+  'cheikh',
+  'sheikha',
+  'haji',
+  'hajji',
+  'hadji',
+  'haj',
+  'hajj',
+  'alhaji',
+  'alhajji',
+  'mullah',
+  'mulla',
+  'mollah',
+  'maulvi',
+  'mawlawi',
+  'moulvi',
+  'maulana',
+  'mawlana',
+  'imam',
+  'ayatollah',
+  'hojatoleslam',
+  'emir',
+  'prince',
+  'princess',
+]);
+
+/** Suffixes, dropped from the end of a name. */
+const SUFFIXES = new Set(['jr', 'jnr', 'junior', 'sr', 'snr', 'senior', 'ii', 'iii', 'iv', 'esq']);
+
+/**
+ * Words that join a name's parts rather than name anyone: dropped while two other words are
+ * left. `ben` only after the first word (Ben is a given name in English).
+ */
+const PARTICLES = new Set([
+  'al',
+  'el',
+  'ul',
+  'bin',
+  'ibn',
+  'bint',
+  'binti',
+  'ould',
+  'van',
+  'von',
+  'der',
+  'den',
+  'de',
+  'del',
+  'della',
+  'dos',
+  'das',
+]);
+
+/** The spellings of `abd` ("servant of") that begin a compound name. */
+const ABD_WORDS = new Set(['abd', 'abdul', 'abdel', 'abdal', 'abdil', 'abdur', 'abdar', 'abdol', 'abdoul']);
+const ABD_PREFIX = /^(abdoul|abdul|abdel|abdal|abdil|abdur|abdar|abdol)(.{3,})$/;
+/** Abdullah and its spellings (Abdallah, Abdulla, Abdollah, Abdellah, Abd Allah). */
+const ABDULLAH = /^abd[aeiou]*l+a+h?$/;
+/** The words after `abd` that make Abdullah. */
+const ALLAH = new Set(['allah', 'ullah', 'ulla', 'alla', 'lah', 'la', 'ollah', 'ellah']);
+/** What can stand between `abd` and the name it joins ("Abd-ur-Rahman"). */
+const ABD_LINKS = new Set(['al', 'el', 'ul', 'ur', 'ar', 'ar', 'as', 'ad', 'an', 'az', 'ad', 'ash', 'at', 'il']);
+
+/**
+ * Transliterations of one name, as one spelling. Checked on the folded word before the skeleton,
+ * first match wins.
+ */
+const VARIANTS: [RegExp, string][] = [
+  // Mohammed, Muhammad, Mohamed, Mohamad, Muhammed, Mouhamed, Mohamud, Mahammad (not Mahmud)
+  [/^m[aeiou]{1,2}h{1,2}[aeiou]{1,2}m{1,2}[aeiou]{1,2}d{1,2}$/, 'muhammad'],
+  [/^(mohd|muhd|mhd|mohammod|mahomed|mahomet)$/, 'muhammad'],
+  // Yusuf, Yousuf, Yousef, Youssef, Yusef, Yussuf, Yousif, Youssouf, Yousaf
+  [/^y[ou]{1,2}s{1,2}[aeiou]{1,2}f{1,2}$/, 'yusuf'],
+  // Hussein, Husayn, Hussain, Husain, Hossein, Hosein, Houssein, Husein, Hussien
+  [/^h[ou]{1,2}s{1,2}[aeiy]{1,2}n$/, 'husayn'],
+  [/^has{1,2}a{1,2}n$/, 'hasan'],
+  [/^a[hc]h?m[ae][dt]$/, 'ahmad'],
+  // Mahmoud, Mahmud, Mahmood, Mehmood, Mahmut
+  [/^m[ae]h?m[ou]{1,2}[dt]$/, 'mahmud'],
+  [/^m[ou]{1,2}st[ae](ph|f{1,2})a$/, 'mustafa'],
+  [/^[ou]s{1,2}a{1,2}mah?$/, 'usama'],
+  [/^[ou]mar$/, 'umar'],
+  [/^([ou]th{1,2}ma{1,2}ne?|[ou]sma{1,2}n)$/, 'uthman'],
+  [/^(sa[ie]{1,2}d|sa'id)$/, 'said'],
+  [/^sal[ie]h$/, 'salih'],
+  [/^s[ou]l[aeiy]{1,2}m[aeo]{1,2}n$/, 'sulayman'],
+  [/^[ie]bra(h[ie]{1,2}|g[ie])m$/, 'ibrahim'],
+  [/^[ie]sma[ae]{1,2}l$|^ismayil$/, 'ismail'],
+  [/^kh?al[ie]{1,2}d$/, 'khalid'],
+  [/^(q|k|gh)as{1,2}[ie]m$/, 'qasim'],
+  [/^r[ae]hma{1,2}n$/, 'rahman'],
+  [/^ra(sc|c|s)h[ie]{1,2}d$/, 'rashid'],
+  [/^(dj|j|g)am[ae]l$/, 'jamal'],
+  [/^y[ou]{1,2}n[eiu]s$/, 'yunus'],
+  [/^zakar[iy]{1,2}a{1,2}h?$/, 'zakariya'],
+  [/^y[ae]h[iy]{1,2}a$/, 'yahya'],
+  [/^(aleksandr|aleksander|alexandr|alexander|oleksandr|aliaksandr|alyaksandr)$/, 'aleksandr'],
+  [/^(aleksei|aleksey|alexei|alexey|oleksii|oleksiy)$/, 'aleksei'],
+  [/^(sergei|sergey|sergii|serhii|serhiy|siarhei)$/, 'sergei'],
+  [/^(dmitri|dmitriy|dmitry|dmytro|dzmitry)$/, 'dmitri'],
+  [/^(yuri|yuriy|yury|iurii|yurii)$/, 'yuri'],
+  [/^(andrei|andrey|andrii|andriy)$/, 'andrei'],
+  [/^(nikolai|nikolay|mykola|mikalai)$/, 'nikolai'],
+  [/^(vladimir|volodymyr|uladzimir|wladimir)$/, 'vladimir'],
+];
+
+/** The skeleton: spelling differences that do not change who is meant. */
+function skeleton(word: string): string {
+  let s = word
+    .replace(/x/g, 'ks')
+    .replace(/ph/g, 'f')
+    .replace(/q/g, 'k')
+    .replace(/ck/g, 'k')
+    .replace(/c(?![ehiy])/g, 'k')
+    .replace(/dj/g, 'j')
+    .replace(/(?<=.)y/g, 'i');
+  s = s.replace(/(.)\1+/g, '$1');
+  return s.replace(/ou|oo/g, 'u').replace(/ee/g, 'i');
+}
+
+/** Lower-case ASCII letters and spaces only. */
+export function foldName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[ßæœøđðþłıħŧŋ]/g, (c) => FOLD[c] ?? c)
+    .replace(/['’‘`´ʻʼʾʿ′]/g, '')
+    .replace(/[^a-z]+/g, ' ')
+    .trim();
+}
+
+function canonical(word: string): string {
+  for (const [pattern, spelling] of VARIANTS) if (pattern.test(word)) return spelling;
+  return word;
+}
+
+/** The words of a name after titles, particles and prefixes are dealt with (steps 1–3). */
+export function nameWords(name: string): string[] {
+  const raw = foldName(name).split(' ').filter(Boolean);
+  let start = 0;
+  let end = raw.length;
+  while (end - start > 1 && TITLES.has(raw[start]!)) start++;
+  while (end - start > 1 && SUFFIXES.has(raw[end - 1]!)) end--;
+  const words: string[] = [];
+  for (let i = start; i < end; i++) {
+    const word = raw[i]!;
+    const next = raw[i + 1];
+    if (ABD_WORDS.has(word) && i + 1 < end) {
+      let j = i + 1;
+      if (ABD_LINKS.has(raw[j]!) && j + 1 < end) j++;
+      const joined = raw[j]!;
+      if (ALLAH.has(joined)) words.push('abdullah');
+      else words.push('abd', joined);
+      i = j;
+      continue;
+    }
+    if ((word === 'mc' || word === 'mac' || word === 'o') && next !== undefined && i + 1 < end) {
+      words.push(word + next);
+      i++;
+      continue;
+    }
+    if (ABDULLAH.test(word)) {
+      words.push('abdullah');
+      continue;
+    }
+    const prefixed = ABD_PREFIX.exec(word);
+    if (prefixed) {
+      words.push('abd', prefixed[2]!);
+      continue;
+    }
+    words.push(word);
+  }
+  // Particles go while two other words stay; `ben` is a particle only after the first word.
+  let kept = words;
+  for (let i = kept.length - 1; i >= 0; i--) {
+    const word = kept[i]!;
+    const particle = PARTICLES.has(word) || (word === 'ben' && i > 0);
+    if (particle && kept.length > 2) kept = kept.filter((_, k) => k !== i);
+  }
+  return kept.map((word) => (word.startsWith('mc') ? `mac${word.slice(2)}` : word));
+}
+
+const phoneticCache = new Map<string, string>();
+
+/** Double Metaphone's primary code of a skeleton word (cached: the lists repeat their words). */
+export function phoneticOf(text: string): string {
+  let code = phoneticCache.get(text);
+  if (code === undefined) {
+    code = text.length > 1 ? doubleMetaphone(text)[0] : '';
+    if (phoneticCache.size < 200_000) phoneticCache.set(text, code);
+  }
+  return code;
+}
+
+/** A name's tokens, in the name's order. */
+export function tokenize(name: string): NameToken[] {
+  return nameWords(name).map((word) => {
+    const text = skeleton(canonical(word));
+    const initial = text.length === 1;
+    const light = initial || text === 'abd' || text === 'abu';
+    return { text, weight: light ? 0.5 : 1, phonetic: initial ? '' : phoneticOf(text), initial };
+  });
+}
+
+/** Two neighbouring tokens written as one ("Abu Bakr" ~ "Abubakr", "Mac Donald" ~ "Macdonald"). */
+export function joinTokens(a: NameToken, b: NameToken): NameToken {
+  const text = skeleton(a.text + b.text);
+  return { text, weight: 1, phonetic: phoneticOf(text), initial: false };
+}
