@@ -130,7 +130,7 @@ export async function startFakeYente(
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
       const raw = await readBody(request);
       const route = /^\/match\/([^/]+)$/.exec(url.pathname);
-      let body: RecordedYenteRequest['body'] = {};
+      let body: RecordedYenteRequest['body'];
       try {
         body = raw ? (JSON.parse(raw) as RecordedYenteRequest['body']) : {};
       } catch {
@@ -166,8 +166,7 @@ export async function startFakeYente(
         Object.entries(queries).map(([key, query]) => {
           const scored = entities
             .filter(
-              (e) =>
-                topics.length === 0 || topics.some((t) => e.properties.topics?.includes(t)),
+              (e) => topics.length === 0 || topics.some((t) => e.properties.topics?.includes(t)),
             )
             .map((e) => ({ entity: e, score: score(query.properties, e) }))
             .filter((r) => r.score >= Math.min(0.5, threshold))

@@ -170,31 +170,35 @@ describe('apply-address-lookup with Ideal Postcodes', () => {
     }
   });
 
-  it('is 503 with a wrong key or nothing listening', async () => {
+  it('is 503 when nothing listens at ADDRESS_LOOKUP_URL', async () => {
     const down = await startFakeIdealPostcodes();
     const downUrl = down.url;
     await down.close();
-    for (const overrides of [
-      { ADDRESS_LOOKUP_URL: provider.url, ADDRESS_LOOKUP_KEY: 'ak_wrong' },
-      { ADDRESS_LOOKUP_URL: downUrl, ADDRESS_LOOKUP_KEY: FAKE_IDEAL_POSTCODES_KEY },
-    ]) {
-      const app = await createTestApp({
-        RATE_LIMIT_SCALE: '0',
-        ADDRESS_LOOKUP: 'ideal-postcodes',
-        ...overrides,
-      });
-      try {
-        const res = await lookup(app, await applicantToken(app), { postcode: 'SW1A 1AA' });
-        expect(res.statusCode).toBe(503);
-        expect(res.json()).toEqual({ ok: false, error: ADDRESS_LOOKUP_UNAVAILABLE });
-      } finally {
-        await app.close();
-      }
+    const app = await createTestApp({
+      RATE_LIMIT_SCALE: '0',
+      ADDRESS_LOOKUP: 'ideal-postcodes',
+      ADDRESS_LOOKUP_KEY: FAKE_IDEAL_POSTCODES_KEY,
+      ADDRESS_LOOKUP_URL: downUrl,
+    });
+    try {
+      const res = await lookup(app, await applicantToken(app), { postcode: 'SW1A 1AA' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ ok: false, error: ADDRESS_LOOKUP_UNAVAILABLE });
+    } finally {
+      await app.close();
     }
   });
 });
 
 describe('idealPostcodesLookup', () => {
+  it('is unavailable with a key the provider refuses', async () => {
+    const wrongKey = idealPostcodesLookup({ url: provider.url, key: 'ak_wrong' });
+    await expect(wrongKey('SW1A 1AA')).rejects.toMatchObject({
+      code: 'unavailable',
+      message: ADDRESS_LOOKUP_UNAVAILABLE,
+    });
+  });
+
   it('gives up after its timeout', async () => {
     provider.hang(true);
     const slow = idealPostcodesLookup({
@@ -215,7 +219,12 @@ describe('idealPostcodesLookup', () => {
       result: [
         { line_1: '', line_2: '', line_3: '', post_town: 'LONDON', postcode: 'SW1A 1AA' },
         { line_1: 'x'.repeat(120), post_town: 'LONDON', postcode: 'SW1A 1AA' },
-        { line_1: '1 Street', line_2: 'Area', post_town: 'BARROW-IN-FURNESS', postcode: 'LA14 1AA' },
+        {
+          line_1: '1 Street',
+          line_2: 'Area',
+          post_town: 'BARROW-IN-FURNESS',
+          postcode: 'LA14 1AA',
+        },
       ],
     };
     const found = await idealPostcodesLookup({

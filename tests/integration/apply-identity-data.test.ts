@@ -18,10 +18,12 @@ import { seedStaffMember, seedStaffToken } from '../helpers/staff-seed.ts';
  */
 
 let t: TestApp;
+let owner: string;
 let compliance: string;
 let secondCompliance: string;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_SCALE: '0', PUBLIC_URL: 'https://waj.example' });
+  owner = await t.staffToken('owner');
   compliance = await t.staffToken('compliance');
   const other = await seedStaffMember(t.ctx.db, t.ctx.secrets.mfaKey, {
     role: 'compliance',
@@ -56,7 +58,7 @@ async function invited(): Promise<{ id: string; token: string; email: string }> 
   const generated = await post(
     'admin-invite-generate',
     { count: 1, issued_to: email },
-    asStaff(compliance),
+    asStaff(owner),
   );
   expect(generated.statusCode, generated.body).toBe(200);
   const [code] = generated.json<{ codes: string[] }>().codes;

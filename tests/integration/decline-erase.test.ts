@@ -23,6 +23,7 @@ import type { Stage } from '#shared/stages.ts';
 import { NO_PERMISSION } from '#shared/staff.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { fingerprint } from '../helpers/fingerprint.ts';
+import { IDENTITY_DETAILS } from '../helpers/identity.ts';
 import { seedStaffMember, seedStaffToken } from '../helpers/staff-seed.ts';
 
 /**

@@ -190,9 +190,9 @@ describe('the applicant screened through yente', () => {
 
     const list = await staffCall('/api/admin-screening-alert-list', {});
     expect(list.statusCode).toBe(200);
-    const alerts = list.json<{ alerts: ScreeningAlert[] }>().alerts.filter(
-      (a) => a.application_id === id,
-    );
+    const alerts = list
+      .json<{ alerts: ScreeningAlert[] }>()
+      .alerts.filter((a) => a.application_id === id);
     expect(alerts).toEqual([
       expect.objectContaining({
         status: 'open',
@@ -216,7 +216,7 @@ describe('yenteProvider', () => {
     yente.requests.length = 0;
     const provider = yenteProvider({ url: `${yente.url}/`, dataset: 'sanctions' });
     const subjects = Array.from({ length: YENTE_BATCH_SIZE * 2 + 3 }, (_, i) => ({
-      name: i % 10 === 0 ? 'Aleksandr Testov' : i % 10 === 5 ? 'Maria Exampleva' : `Nobody ${i}`,
+      name: i % 10 === 0 ? 'Alexander Testov' : i % 10 === 5 ? 'Maria Exampleva' : `Nobody ${i}`,
     }));
     const results = await provider.searchMany(subjects, options);
     expect(results).toHaveLength(subjects.length);
@@ -225,9 +225,11 @@ describe('yenteProvider', () => {
     ]);
     expect(yente.requests.every((r) => r.path === '/match/sanctions')).toBe(true);
     results.forEach((matches, i) => {
-      const expected =
-        i % 10 === 0 ? ['NK-fake-testov'] : i % 10 === 5 ? ['Q-fake-exampleva'] : [];
-      expect(matches.map((m) => m.entry.entryId), `subject ${i}`).toEqual(expected);
+      const expected = i % 10 === 0 ? ['NK-fake-testov'] : i % 10 === 5 ? ['Q-fake-exampleva'] : [];
+      expect(
+        matches.map((m) => m.entry.entryId),
+        `subject ${i}`,
+      ).toEqual(expected);
     });
     expect(await provider.searchMany([], options)).toEqual([]);
   });
@@ -239,10 +241,34 @@ describe('yenteProvider', () => {
           status: 200,
           total: { value: 4, relation: 'eq' },
           results: [
-            { id: 'a', caption: 'A', schema: 'Person', score: 0.9, properties: { topics: ['role.pep'] } },
-            { id: 'b', caption: 'B', schema: 'Person', score: 0.97, properties: { topics: ['sanction', 'role.pep'], name: ['B', 'Bee'], alias: ['Bee'] } },
-            { id: 'c', caption: 'C', schema: 'Person', score: 0.99, properties: { topics: ['crime'] } },
-            { id: 'd', caption: 'D', schema: 'Person', score: 0.95, properties: { topics: ['sanction'] } },
+            {
+              id: 'a',
+              caption: 'A',
+              schema: 'Person',
+              score: 0.9,
+              properties: { topics: ['role.pep'] },
+            },
+            {
+              id: 'b',
+              caption: 'B',
+              schema: 'Person',
+              score: 0.97,
+              properties: { topics: ['sanction', 'role.pep'], name: ['B', 'Bee'], alias: ['Bee'] },
+            },
+            {
+              id: 'c',
+              caption: 'C',
+              schema: 'Person',
+              score: 0.99,
+              properties: { topics: ['crime'] },
+            },
+            {
+              id: 'd',
+              caption: 'D',
+              schema: 'Person',
+              score: 0.95,
+              properties: { topics: ['sanction'] },
+            },
           ],
         },
       },

@@ -5,6 +5,7 @@ import { registerA11yReport } from './a11y-report.ts';
 import { registerAdminApplicantExport } from './admin-applicant-export.ts';
 import { registerAdminAssetUpload } from './admin-asset-upload.ts';
 import { registerAdminKycFile } from './admin-kyc-file.ts';
+import { registerAdminScreeningListUpload } from './admin-screening-list-upload.ts';
 import { registerApplyKycUpload } from './apply-kyc-upload.ts';
 import { registerCardAssetFile } from './card-asset-file.ts';
 import { registerCrawlerFiles } from './crawler-files.ts';
@@ -44,6 +45,7 @@ export function registerOpenRoutes(
 export function registerStaffRoutes(scope: FastifyInstance, ctx: AppContext): void {
   registerAdminKycFile(scope, ctx);
   registerAdminAssetUpload(scope, ctx);
+  registerAdminScreeningListUpload(scope, ctx);
   registerCsvDownloads(scope, ctx);
   registerAdminApplicantExport(scope, ctx);
 }

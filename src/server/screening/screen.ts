@@ -44,10 +44,11 @@ export async function screenSubjects(
   subjects: ScreeningSubject[],
   now = new Date(),
 ): Promise<{ screened: number; alerts: number }> {
-  if (subjects.length === 0 || !(await screening.ready())) return { screened: 0, alerts: 0 };
+  if (subjects.length === 0 || !(await screening.ready(tx))) return { screened: 0, alerts: 0 };
   const results = await screening.provider.searchMany(subjects, {
     threshold: screening.threshold,
     limit: 20,
+    db: tx,
   });
   const values = subjects.flatMap((subject, i) =>
     (results[i] ?? []).map((match) =>

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { screeningEntries, screeningListVersions } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { ScreeningIndex, type IndexedList } from './matcher/index.ts';
@@ -17,11 +17,11 @@ export interface Screening {
   provider: ScreeningProvider;
   threshold: number;
   /** Whether any list is loaded (built-in) or a service is configured (yente). */
-  ready(): Promise<boolean>;
+  ready(db?: Db | Tx): Promise<boolean>;
 }
 
 /** The current version of each list, as one key: it changes whenever any list loads. */
-async function currentVersions(db: Db) {
+async function currentVersions(db: Db | Tx) {
   return db
     .select({ id: screeningListVersions.id, list: screeningListVersions.list, version: screeningListVersions.version })
     .from(screeningListVersions)
@@ -34,15 +34,17 @@ async function currentVersions(db: Db) {
  * current versions in memory (about 40,000 names) and rebuilds it when a version changes,
  * which costs one small query per search to notice.
  */
-export function builtinProvider(db: Db): ScreeningProvider & { hasLists(): Promise<boolean> } {
+export function builtinProvider(
+  db: Db,
+): ScreeningProvider & { hasLists(reader?: Db | Tx): Promise<boolean> } {
   let key = '';
   let index = new ScreeningIndex([]);
   let loading: Promise<ScreeningIndex> | null = null;
 
-  const load = async (versions: Awaited<ReturnType<typeof currentVersions>>) => {
+  const load = async (reader: Db | Tx, versions: Awaited<ReturnType<typeof currentVersions>>) => {
     const lists: IndexedList[] = [];
     for (const version of versions) {
-      const rows = await db
+      const rows = await reader
         .select()
         .from(screeningEntries)
         .where(eq(screeningEntries.versionId, version.id));
@@ -65,12 +67,12 @@ export function builtinProvider(db: Db): ScreeningProvider & { hasLists(): Promi
     return new ScreeningIndex(lists);
   };
 
-  const current = async (): Promise<ScreeningIndex> => {
-    const versions = await currentVersions(db);
+  const current = async (reader: Db | Tx = db): Promise<ScreeningIndex> => {
+    const versions = await currentVersions(reader);
     const wanted = versions.map((v) => v.id).join(',');
     if (wanted === key) return index;
     // One load at a time: concurrent searches wait for the same one.
-    loading ??= load(versions)
+    loading ??= load(reader, versions)
       .then((built) => {
         index = built;
         key = wanted;
@@ -85,14 +87,14 @@ export function builtinProvider(db: Db): ScreeningProvider & { hasLists(): Promi
   return {
     name: 'builtin',
     async search(subject: Subject, options) {
-      return (await current()).search(subject, options);
+      return (await current(options.db)).search(subject, options);
     },
     async searchMany(subjects: Subject[], options) {
-      const built = await current();
+      const built = await current(options.db);
       return subjects.map((subject) => built.search(subject, options));
     },
-    async hasLists() {
-      return (await currentVersions(db)).length > 0;
+    async hasLists(reader = db) {
+      return (await currentVersions(reader)).length > 0;
     },
   };
 }
@@ -103,7 +105,11 @@ export function createScreening(env: Env, db: Db): Screening {
     return { provider, threshold: env.SCREENING_THRESHOLD, ready: async () => true };
   }
   const provider = builtinProvider(db);
-  return { provider, threshold: env.SCREENING_THRESHOLD, ready: () => provider.hasLists() };
+  return {
+    provider,
+    threshold: env.SCREENING_THRESHOLD,
+    ready: (reader) => provider.hasLists(reader),
+  };
 }
 
 export type { Match };

@@ -1,4 +1,5 @@
 import type { ScreeningKind, ScreeningList } from '#shared/schemas/screening.ts';
+import type { Db, Tx } from '../db/client.ts';
 
 /**
  * The screening's own vocabulary (CONTRACT §8). Importers turn a published file into
@@ -57,11 +58,22 @@ export interface Match {
   score: number;
 }
 
+/**
+ * How a search is asked: the threshold, the most matches wanted, and the handle to read the
+ * lists through. A search inside a transaction passes it: on the embedded PGlite (one
+ * connection) a read outside it would wait for the transaction to end, which never comes.
+ */
+export interface SearchOptions {
+  threshold: number;
+  limit: number;
+  db?: Db | Tx | undefined;
+}
+
 /** Anything that can screen: the built-in matcher over the loaded lists, or a yente service. */
 export interface ScreeningProvider {
   readonly name: 'builtin' | 'yente';
   /** The matches at or above `threshold`, best first, at most `limit`. */
-  search(subject: Subject, options: { threshold: number; limit: number }): Promise<Match[]>;
+  search(subject: Subject, options: SearchOptions): Promise<Match[]>;
   /** Many subjects at once (the re-screening job): each subject's matches, in order. */
-  searchMany(subjects: Subject[], options: { threshold: number; limit: number }): Promise<Match[][]>;
+  searchMany(subjects: Subject[], options: SearchOptions): Promise<Match[][]>;
 }

@@ -6,6 +6,9 @@ import { parseOpenSanctionsCsv, parseSenzing } from './opensanctions.ts';
 import { parseUkList, UK_FIRST_LINE } from './uk.ts';
 import { parseUnList, UN_ROOT } from './un.ts';
 
+/** DOS end of file (Ctrl-Z), which OFAC's files end with. */
+const EOF_MARK = String.fromCharCode(0x1a);
+
 /**
  * The file as text: UTF-8 (its byte-order mark dropped), or Windows-1252 when it is not valid
  * UTF-8; OFAC's files end with a DOS end-of-file character, dropped too.
@@ -17,7 +20,10 @@ function decode(bytes: Buffer): string {
   } catch {
     text = new TextDecoder('windows-1252').decode(bytes);
   }
-  return text.replace(/\x1a[\s\x1a]*$/, '');
+  // Trailing blanks go too (a loop: lint forbids control characters in a regular expression).
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === EOF_MARK || /\s/.test(text[end - 1]!))) end--;
+  return text.slice(0, end);
 }
 
 type Parser = (text: string) => ParsedList;

@@ -12,21 +12,24 @@ import { doubleMetaphone } from 'double-metaphone';
  *    "bin", "ibn", "ould", "van", "de") dropped likewise;
  * 3. Arabic and Scottish prefixes made one way: "Abdul Rahman", "Abd al-Rahman", "Abdulrahman"
  *    and "Abdel Rahman" all become `abd rahman`; "Abdallah"/"Abd Allah" become `abdullah`;
- *    "Mc"/"Mac" joined to the word after them;
+ *    "Abu", "Umm", "Mc" and "Mac" are joined to the word after them ("Abu Bakr" = "Abubakr");
  * 4. well-known transliterations of one name made one word (Mohammed/Muhammad/Mohamed,
  *    Yusuf/Youssef, Hussein/Husayn/Hossein, …);
  * 5. a spelling skeleton: doubled letters single, `x` → `ks`, `ph` → `f`, `q` → `k`, a hard `c`
  *    → `k`, `ou`/`oo` → `u`, `ee` → `i`, a `y` after the first letter → `i`.
  *
- * Each token keeps a weight (1; ½ for an initial and for `abd`/`abu`, which carry little of who
- * someone is) and its Double Metaphone code.
+ * Each token keeps the word as it was written (a typing error is best measured there: "Ricahrd"
+ * is one swap from "Richard" but three edits from its skeleton), a weight (1; ½ for an initial)
+ * and its Double Metaphone code.
  */
 
 /** One word of a name, ready to compare. */
 export interface NameToken {
   /** The skeleton the comparisons read. */
   text: string;
-  /** How much of the name it is: 1, or less for an initial or a prefix word. */
+  /** The word as written (folded), where typing errors are made: compared too when it differs. */
+  raw: string;
+  /** How much of the name it is: 1, or ½ for an initial. */
   weight: number;
   /** Double Metaphone primary code of `text` ('' for an initial). */
   phonetic: string;
@@ -152,14 +155,37 @@ const PARTICLES = new Set([
 ]);
 
 /** The spellings of `abd` ("servant of") that begin a compound name. */
-const ABD_WORDS = new Set(['abd', 'abdul', 'abdel', 'abdal', 'abdil', 'abdur', 'abdar', 'abdol', 'abdoul']);
+const ABD_WORDS = new Set([
+  'abd',
+  'abdul',
+  'abdel',
+  'abdal',
+  'abdil',
+  'abdur',
+  'abdar',
+  'abdol',
+  'abdoul',
+]);
 const ABD_PREFIX = /^(abdoul|abdul|abdel|abdal|abdil|abdur|abdar|abdol)(.{3,})$/;
 /** Abdullah and its spellings (Abdallah, Abdulla, Abdollah, Abdellah, Abd Allah). */
 const ABDULLAH = /^abd[aeiou]*l+a+h?$/;
 /** The words after `abd` that make Abdullah. */
 const ALLAH = new Set(['allah', 'ullah', 'ulla', 'alla', 'lah', 'la', 'ollah', 'ellah']);
 /** What can stand between `abd` and the name it joins ("Abd-ur-Rahman"). */
-const ABD_LINKS = new Set(['al', 'el', 'ul', 'ur', 'ar', 'ar', 'as', 'ad', 'an', 'az', 'ad', 'ash', 'at', 'il']);
+const ABD_LINKS = new Set([
+  'al',
+  'el',
+  'ul',
+  'ur',
+  'ar',
+  'as',
+  'ad',
+  'an',
+  'az',
+  'ash',
+  'at',
+  'il',
+]);
 
 /**
  * Transliterations of one name, as one spelling. Checked on the folded word before the skeleton,
@@ -206,16 +232,17 @@ const VARIANTS: [RegExp, string][] = [
 
 /** The skeleton: spelling differences that do not change who is meant. */
 function skeleton(word: string): string {
-  let s = word
+  return word
     .replace(/x/g, 'ks')
     .replace(/ph/g, 'f')
     .replace(/q/g, 'k')
     .replace(/ck/g, 'k')
     .replace(/c(?![ehiy])/g, 'k')
     .replace(/dj/g, 'j')
-    .replace(/(?<=.)y/g, 'i');
-  s = s.replace(/(.)\1+/g, '$1');
-  return s.replace(/ou|oo/g, 'u').replace(/ee/g, 'i');
+    .replace(/(?<=.)y/g, 'i')
+    .replace(/ou|oo/g, 'u')
+    .replace(/ee/g, 'i')
+    .replace(/(.)\1+/g, '$1');
 }
 
 /** Lower-case ASCII letters and spaces only. */
@@ -235,50 +262,73 @@ function canonical(word: string): string {
   return word;
 }
 
+/** A word of a name (steps 1–3) and how it was written (folded, before steps 3–5). */
+export interface NameWord {
+  word: string;
+  raw: string;
+  /** The word as written when it was split in two ("abdolsamad" → `abd samad`). */
+  whole?: string;
+}
+
 /** The words of a name after titles, particles and prefixes are dealt with (steps 1–3). */
-export function nameWords(name: string): string[] {
+export function nameWords(name: string): NameWord[] {
   const raw = foldName(name).split(' ').filter(Boolean);
   let start = 0;
   let end = raw.length;
   while (end - start > 1 && TITLES.has(raw[start]!)) start++;
   while (end - start > 1 && SUFFIXES.has(raw[end - 1]!)) end--;
-  const words: string[] = [];
+  const words: NameWord[] = [];
+  const push = (word: string, written = word) => words.push({ word, raw: written });
   for (let i = start; i < end; i++) {
     const word = raw[i]!;
     const next = raw[i + 1];
-    if (ABD_WORDS.has(word) && i + 1 < end) {
+    if (ABD_WORDS.has(word)) {
+      if (i + 1 === end) {
+        push('abd', word);
+        continue;
+      }
       let j = i + 1;
       if (ABD_LINKS.has(raw[j]!) && j + 1 < end) j++;
       const joined = raw[j]!;
-      if (ALLAH.has(joined)) words.push('abdullah');
-      else words.push('abd', joined);
+      if (ALLAH.has(joined)) push('abdullah', word + joined);
+      else {
+        push('abd', word);
+        push(joined);
+      }
       i = j;
       continue;
     }
-    if ((word === 'mc' || word === 'mac' || word === 'o') && next !== undefined && i + 1 < end) {
-      words.push(word + next);
+    // "Abu Bakr" (father of Bakr) and "Umm Kulthum" are one name, as "Macdonald" is.
+    if (
+      (word === 'mc' || word === 'mac' || word === 'abu' || word === 'umm') &&
+      next !== undefined &&
+      i + 1 < end
+    ) {
+      push(word + next);
       i++;
       continue;
     }
     if (ABDULLAH.test(word)) {
-      words.push('abdullah');
+      push('abdullah', word);
       continue;
     }
     const prefixed = ABD_PREFIX.exec(word);
     if (prefixed) {
-      words.push('abd', prefixed[2]!);
+      words.push({ word: 'abd', raw: prefixed[1]!, whole: word });
+      push(prefixed[2]!);
       continue;
     }
-    words.push(word);
+    push(word);
   }
   // Particles go while two other words stay; `ben` is a particle only after the first word.
   let kept = words;
   for (let i = kept.length - 1; i >= 0; i--) {
-    const word = kept[i]!;
+    const word = kept[i]!.word;
     const particle = PARTICLES.has(word) || (word === 'ben' && i > 0);
     if (particle && kept.length > 2) kept = kept.filter((_, k) => k !== i);
   }
-  return kept.map((word) => (word.startsWith('mc') ? `mac${word.slice(2)}` : word));
+  for (const w of kept) if (w.word.startsWith('mc')) w.word = `mac${w.word.slice(2)}`;
+  return kept;
 }
 
 const phoneticCache = new Map<string, string>();
@@ -293,18 +343,25 @@ export function phoneticOf(text: string): string {
   return code;
 }
 
+export function token(word: string, raw: string): NameToken {
+  const text = skeleton(canonical(word));
+  const initial = text.length === 1;
+  return {
+    text,
+    raw,
+    weight: initial ? 0.5 : 1,
+    phonetic: initial ? '' : phoneticOf(text),
+    initial,
+  };
+}
+
 /** A name's tokens, in the name's order. */
 export function tokenize(name: string): NameToken[] {
-  return nameWords(name).map((word) => {
-    const text = skeleton(canonical(word));
-    const initial = text.length === 1;
-    const light = initial || text === 'abd' || text === 'abu';
-    return { text, weight: light ? 0.5 : 1, phonetic: initial ? '' : phoneticOf(text), initial };
-  });
+  return nameWords(name).map(({ word, raw }) => token(word, raw));
 }
 
 /** Two neighbouring tokens written as one ("Abu Bakr" ~ "Abubakr", "Mac Donald" ~ "Macdonald"). */
 export function joinTokens(a: NameToken, b: NameToken): NameToken {
   const text = skeleton(a.text + b.text);
-  return { text, weight: 1, phonetic: phoneticOf(text), initial: false };
+  return { text, raw: a.raw + b.raw, weight: 1, phonetic: phoneticOf(text), initial: false };
 }

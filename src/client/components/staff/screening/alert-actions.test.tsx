@@ -178,11 +178,14 @@ describe('AlertActions: a clearance awaiting approval', () => {
   it('a refusal stays in the dialog, in the server’s words', async () => {
     stubApi({ '/admin-screening-alert-clear-approve': () => refusal(403, ALERT_OWN_CLEAR) });
     const logged = expectConsoleErrors();
+    const failed = vi.spyOn(toast, 'error');
     const { user } = renderWithClient(<AlertActions alert={awaiting} staff={member('owner')} />);
     await user.click(screen.getByRole('button', { name: 'Approve clearance for Amelia Hart' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Approve clearance' });
     await user.click(within(dialog).getByRole('button', { name: 'Approve clearance' }));
     expect(await within(dialog).findByTestId('dialog-error')).toHaveTextContent(ALERT_OWN_CLEAR);
+    // Said once, in the dialog: not toasted as well.
+    expect(failed).not.toHaveBeenCalled();
     expect(logged).toHaveBeenCalledWith(
       'admin-screening-alert-clear-approve failed',
       expect.anything(),

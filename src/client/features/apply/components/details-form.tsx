@@ -3,7 +3,7 @@ import { PoundSterling, Search } from 'lucide-react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useForm, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
-import { formatAddress } from '#shared/identity.ts';
+import { ADDRESS_MESSAGES, formatAddress } from '#shared/identity.ts';
 import { emailField, fullNameField, parseWholeNumber } from '#shared/schemas/fields.ts';
 import {
   ADDRESS_LOOKUP_EMPTY_MESSAGE,
@@ -152,7 +152,7 @@ function AddressFields({ form, lookupOffered }: { form: DetailsFormApi; lookupOf
     if (lookup.isPending) return;
     const parsed = postcodeField.safeParse(form.getValues('address.postcode'));
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? 'Please enter a valid UK postcode';
+      const message = parsed.error.issues[0]?.message ?? ADDRESS_MESSAGES.postcode;
       form.setError('address.postcode', { message }, { shouldFocus: true });
       return;
     }
@@ -259,7 +259,7 @@ function AddressFields({ form, lookupOffered }: { form: DetailsFormApi; lookupOf
         >
           <option value="">Select your address...</option>
           {found.map((address, index) => (
-            <option key={formatAddress(address)} value={String(index)}>
+            <option key={index} value={String(index)}>
               {formatAddress(address)}
             </option>
           ))}

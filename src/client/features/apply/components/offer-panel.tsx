@@ -1,8 +1,9 @@
-import { ArrowDown, PenLine } from 'lucide-react';
+import { ArrowDown, MapPin, PenLine } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { monthlyFeeLabel } from '#shared/fees.ts';
+import { formatAddress } from '#shared/identity.ts';
 import { OFFER_MESSAGE, ZOfferForm } from '#shared/schemas/apply.ts';
 import type { ApplyGetStageResponse } from '#shared/schemas/journey.ts';
 import { SIGNATURE_MISMATCH_MESSAGE, signatureMatches } from '#shared/signature.ts';
@@ -238,6 +239,18 @@ export function OfferPanel({ application }: { application: ApplyGetStageResponse
           <p className="rounded-md border border-border px-4 py-3 text-sm leading-relaxed">
             <span className="font-medium">A note from our team: </span>
             {application.offer.pricing_note}
+          </p>
+        ) : null}
+        {application.address ? (
+          <p
+            data-testid="card-delivery-address"
+            className="flex items-start gap-3 rounded-md border border-border px-4 py-3 text-sm leading-relaxed"
+          >
+            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold" />
+            <span className="min-w-0 break-words">
+              <span className="font-medium">Your card will be sent to</span>{' '}
+              {formatAddress(application.address)}.
+            </span>
           </p>
         ) : null}
       </section>
