@@ -47,6 +47,12 @@ export const AUDIT_ACTION_LABELS = {
   'kyc_file.reject': 'Identity file rejected',
   'kyc_file.viewed': 'Identity file viewed',
   'sanctions.clear': 'Sanctions match cleared',
+  // Screening of our own (CONTRACT §8).
+  'screening.list_load': 'Screening list loaded',
+  'screening.alert_open': 'Screening alert opened',
+  'screening.alert_confirm': 'Screening match confirmed',
+  'screening.alert_clear_request': 'Screening alert clearance requested',
+  'screening.alert_clear_approve': 'Screening alert clearance approved',
   // Case work.
   'case.take': 'Case taken',
   'case.takeover': 'Case taken over',
@@ -123,6 +129,8 @@ const TARGET_LABELS: Record<string, string> = {
   applicant_session: 'Applicant session',
   identity_check: 'Identity check',
   kyc_file: 'Identity file',
+  screening_alert: 'Screening alert',
+  screening_list: 'Screening list',
   offer: 'Offer',
   invite_code: 'Invite code',
   magic_link: 'Resume link',

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import {
   applicationDetails,
@@ -235,6 +236,13 @@ export async function staffCallRequest(s: StaffCallTargets, path: string): Promi
       basic_id: s.sanctioned,
       reason: 'A different person: date of birth and nationality differ',
     }),
+    'admin-screening-lists': () => ({}),
+    'admin-screening-search': () => ({ name: 'Test Person' }),
+    'admin-screening-alert-list': () => ({ page: 1, page_size: 20 }),
+    // An alert that does not exist: allowed roles get a 404, the others the guard's 403.
+    'admin-screening-alert-confirm': () => ({ alert_id: randomUUID(), reason: 'Same person' }),
+    'admin-screening-alert-clear': () => ({ alert_id: randomUUID(), reason: 'Different person' }),
+    'admin-screening-alert-clear-approve': () => ({ alert_id: randomUUID() }),
     'admin-staff-list': () => ({}),
     'admin-staff-invite': () => ({
       email: `invitee-${randomUUID()}@staff.test`,
@@ -247,6 +255,11 @@ export async function staffCallRequest(s: StaffCallTargets, path: string): Promi
   };
   if (path === '/api/admin-asset-upload') {
     const body = await multipart({ tier: 'titan' }, s.png);
+    return { url: path, payload: body.payload, contentType: body.contentType };
+  }
+  if (path === '/api/admin-screening-list-upload') {
+    // The same file each time: a re-upload of the same bytes answers 200 with the same version.
+    const body = await multipart({}, readFileSync('tests/fixtures/screening/uk-sanctions-list.csv'));
     return { url: path, payload: body.payload, contentType: body.contentType };
   }
   if (path === '/api/admin-kyc-file/:id') return { url: `/api/admin-kyc-file/${s.file}` };

@@ -79,12 +79,13 @@ let made = 0;
 /** An applicant at `code_verified` with a session, who then sends the details step. */
 async function applicant(name: string, stage: 'code_verified' | 'kyc_in_progress' = 'code_verified') {
   made += 1;
+  const n = made;
   const a = await t.ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(applications)
       .values({
         fullName: name,
-        email: `screening.${made}.${Date.now()}@example.com`,
+        email: `screening.${n}.${Date.now()}@example.com`,
         emailVerifiedAt: new Date(),
         source: 'invite',
         stage,
@@ -133,7 +134,7 @@ describe('before any list is loaded', () => {
       sanctions_filter: 'not_screened',
       page_size: 100,
     });
-    expect(list.json().data.map((row: { basic_id: string }) => row.basic_id)).toContain(a.id);
+    expect(list.json().data.map((row: { id: string }) => row.id)).toContain(a.id);
     expect(await runRescreening({ db: t.ctx.db, screening: t.ctx.screening })).toBeNull();
   });
 });
@@ -162,7 +163,7 @@ describe('screening at onboarding', () => {
     expect(at).not.toBeNull();
     expect(await alertsOf(a.id)).toEqual([]);
     const list = await staff('admin-applicant-list', compliance, { query: 'Ordinaryperson' });
-    expect(list.json().data[0]).toMatchObject({ basic_id: a.id, sanctions: false, pep: false });
+    expect(list.json().data[0]).toMatchObject({ id: a.id, sanctions: false, pep: false });
     // Screening is bookkeeping: the inactivity clock of the retention rules does not move.
     await runRescreening({ db: t.ctx.db, screening: t.ctx.screening, now: new Date(Date.now() + 2 * 86_400_000) });
     expect((await screenedAt(a.id)).updatedAt).toEqual(updatedAt);
@@ -330,14 +331,15 @@ describe('screening at onboarding', () => {
 
 describe('ongoing monitoring', () => {
   it('screens everyone again when a list changes, and daily, on many instances without doubles', async () => {
-    const people = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => applicant(`Monitored Person${i} Quillfeather`)),
-    );
+    const first = ['Amelia', 'Oliver', 'Isla', 'George', 'Ava', 'Harry'];
+    const last = ['Whitcombe', 'Pendleford', 'Ashdown', 'Brackley', 'Thornbury'];
+    const names = first.flatMap((given) => last.map((family) => `${given} ${family}`));
+    const people = await Promise.all(names.map((name) => applicant(name)));
     for (const person of people) await sendDetails(person.token);
     // One of them is designated after onboarding.
-    const designated = people[7]!;
+    const designated = people[names.indexOf('Oliver Brackley')]!;
     await seedScreeningList(t.ctx.db, 'uk', [
-      { entryId: 'UK-77', name: 'Monitored Person7 Quillfeather', programmes: ['Russia'] },
+      { entryId: 'UK-77', name: 'Oliver Brackley', programmes: ['Russia'] },
     ]);
 
     const other = createScreening(t.env, t.ctx.db);

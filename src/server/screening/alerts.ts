@@ -67,9 +67,10 @@ export async function readAlerts(
       nationality: row.country,
     },
     clear_request:
-      alert.clearRequestedAt && alert.clearReason
+      alert.clearRequestedAt && alert.clearReason && alert.clearRequestedBy
         ? {
             by: row.requesterName ?? 'A former member',
+            by_id: alert.clearRequestedBy,
             at: alert.clearRequestedAt.toISOString(),
             reason: alert.clearReason,
           }

@@ -61,6 +61,10 @@ const EXTRA: Record<string, string> = {
   cuban: 'cu',
   lebanese: 'lb',
   'soviet union': 'su',
+  'former soviet union': 'su',
+  'cabo verde': 'cv',
+  'macedonia, the former yugoslav republic of': 'mk',
+  'the former yugoslav republic of macedonia': 'mk',
 };
 
 /**

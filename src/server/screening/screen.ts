@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { writeAudit } from '../audit.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { applicationDetails, applications, screeningAlerts } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
 import type { Screening } from './screener.ts';
 import type { Match, Subject } from './types.ts';
 
@@ -43,13 +44,24 @@ export async function screenSubjects(
   screening: Screening,
   subjects: ScreeningSubject[],
   now = new Date(),
+  options: { tolerant?: boolean } = {},
 ): Promise<{ screened: number; alerts: number }> {
   if (subjects.length === 0 || !(await screening.ready(tx))) return { screened: 0, alerts: 0 };
-  const results = await screening.provider.searchMany(subjects, {
-    threshold: screening.threshold,
-    limit: 20,
-    db: tx,
-  });
+  let results: Match[][];
+  try {
+    results = await screening.provider.searchMany(subjects, {
+      threshold: screening.threshold,
+      limit: 20,
+      db: tx,
+    });
+  } catch (error) {
+    // A screening service that is down (yente) must not stop an applicant saving their
+    // details: they stay unscreened, so the re-screening job takes them on its next run.
+    if (options.tolerant && error instanceof AppError && error.code === 'unavailable') {
+      return { screened: 0, alerts: 0 };
+    }
+    throw error;
+  }
   const values = subjects.flatMap((subject, i) =>
     (results[i] ?? []).map((match) =>
       alertValues(subject.applicationId, screening.provider.name, match),
@@ -110,7 +122,10 @@ export async function subjectOf(
   return { applicationId, name: row.name, dateOfBirth: row.dateOfBirth };
 }
 
-/** Screens one application now (details saved, identity approved). */
+/**
+ * Screens one application now (details saved, identity approved). A screening service that is
+ * down leaves them due for the job rather than failing the applicant's or staff's action.
+ */
 export async function screenApplication(
   tx: Db | Tx,
   screening: Screening,
@@ -118,5 +133,5 @@ export async function screenApplication(
 ): Promise<{ alerts: number }> {
   const subject = await subjectOf(tx, applicationId);
   if (!subject) return { alerts: 0 };
-  return screenSubjects(tx, screening, [subject]);
+  return screenSubjects(tx, screening, [subject], new Date(), { tolerant: true });
 }

@@ -60,13 +60,16 @@ const strings = (properties: Properties, ...keys: string[]): string[] =>
 
 const unique = (values: string[]): string[] => [...new Set(values.map((v) => v.trim()))];
 
-/** The OpenSanctions topics screened for: a sanctions listing, a politically exposed person. */
-const TOPICS = ['sanction', 'role.pep'] as const;
+/**
+ * The OpenSanctions topics screened for: a sanctions listing, a politically exposed person, and
+ * a PEP's close family or associate, whom MLR 2017 reg. 35 treats as a PEP.
+ */
+const TOPICS = ['sanction', 'role.pep', 'role.rca'] as const;
 
 /** Sanctions first: a sanctioned PEP blocks offers, which the stronger kind says. */
 function kindOf(topics: string[]): ScreeningKind | null {
   if (topics.includes('sanction')) return 'sanctions';
-  if (topics.includes('role.pep')) return 'pep';
+  if (topics.includes('role.pep') || topics.includes('role.rca')) return 'pep';
   return null;
 }
 

@@ -125,7 +125,7 @@ export type ScreeningAlert = {
     nationality: string | null;
   };
   /** Who asked to clear it, and the reason; null until someone does. */
-  clear_request: { by: string; at: string; reason: string } | null;
+  clear_request: { by: string; by_id: string; at: string; reason: string } | null;
   decision: { by: string; at: string; reason: string | null } | null;
 };
 export type ScreeningAlertListResponse = {

@@ -243,6 +243,12 @@ export class ScreeningIndex {
       }
     }
     const queryWords = fullWords(query);
+    // A word of eight letters or more can be two edits from a listed word and still count
+    // (1 − 2/8 = TOKEN_MIN), which the keys do not find: the bound assumes it may.
+    const unseen = slots.map((token) => {
+      const longest = Math.max(token.text.length, token.raw.length);
+      return 1 - 2 / longest >= TOKEN_MIN ? 1 - 2 / longest : 0;
+    });
 
     // The listed words like each subject word, and the names that hold them.
     slots.forEach((token, slot) => {
@@ -287,7 +293,7 @@ export class ScreeningIndex {
         let words = assumedWords;
         let matchedSlots = 0;
         for (let s = 0; s < slots.length; s++) {
-          const b = this.best[n * SLOTS + s]!;
+          const b = this.best[n * SLOTS + s]! || unseen[s]!;
           const w = slots[s]!.weight;
           if (b > 0) {
             score += w * b;

@@ -44,9 +44,9 @@ export const alertApplicantName = (alert: ScreeningAlert) =>
   alert.applicant.full_name ?? 'Unknown Applicant';
 
 /**
- * Whether `staff` asked for this alert's clearance (they may not approve it; the server refuses
- * with a 403 too). The alert names the member who asked, not their id, so this compares names.
+ * Whether `staff` asked for this alert's clearance: they may not approve it (the server refuses
+ * with a 403 too).
  */
 export function askedToClear(alert: ScreeningAlert, staff: StaffMember | null): boolean {
-  return staff !== null && alert.clear_request !== null && alert.clear_request.by === staff.name;
+  return staff !== null && alert.clear_request?.by_id === staff.id;
 }

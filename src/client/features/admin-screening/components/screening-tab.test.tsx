@@ -152,7 +152,7 @@ describe('ScreeningTab: the alerts queue', () => {
         body: page([
           alertOf({
             status: 'clear_requested',
-            clear_request: { by: 'Sam compliance', at: TWO_DAYS_AGO, reason: 'Born 1962' },
+            clear_request: { by: 'Sam compliance', by_id: 'staff-compliance', at: TWO_DAYS_AGO, reason: 'Born 1962' },
           }),
         ]),
       }),
