@@ -23,6 +23,7 @@ import { createScreening } from '#server/screening/screener.ts';
 const ROWS = Number(process.env.BENCH_RESCREEN_ROWS ?? 1_000_000);
 const INSTANCES = Number(process.env.BENCH_RESCREEN_INSTANCES ?? 2);
 const TARGET_SECONDS = 15 * 60 * (ROWS / 1_000_000);
+const say = (line: string) => process.stdout.write(`${line}\n`);
 const LISTS = join(import.meta.dirname, '..', '..', 'shared', 'data', 'screening');
 
 /** One instance: its own index and pool, screening until nobody is due. */
@@ -41,7 +42,7 @@ if (!isMainThread) {
 } else {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    console.log('bench/rescreen: skipped (needs DATABASE_URL)');
+    say('bench/rescreen: skipped (needs DATABASE_URL)');
     process.exit(0);
   }
   const name = `waj_bench_rescreen_${Date.now()}`;
@@ -75,7 +76,9 @@ if (!isMainThread) {
       from applications`);
     await db.execute(sql`vacuum analyze applications`);
     await db.execute(sql`vacuum analyze application_details`);
-    console.log(`seeded ${ROWS.toLocaleString('en-GB')} people in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+    say(
+      `seeded ${ROWS.toLocaleString('en-GB')} people in ${((performance.now() - t) / 1000).toFixed(0)} s`,
+    );
 
     t = performance.now();
     const read = (file: string) => ({ name: file, bytes: readFileSync(join(LISTS, file)) });
@@ -87,7 +90,7 @@ if (!isMainThread) {
     for (const files of loads) {
       const started = performance.now();
       const loaded = await importListFiles(db, files, { source: files[0]!.name, loadedBy: null });
-      console.log(
+      say(
         `loaded ${loaded.list} v${loaded.version}: ${loaded.entries} entries in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
     }
@@ -114,12 +117,13 @@ if (!isMainThread) {
       sql`select count(*)::int as n from applications where screened_at is null`,
     );
     await check.close();
-    console.log(
+    say(
       `re-screened ${screened.toLocaleString('en-GB')} people on ${INSTANCES} instances in ${seconds.toFixed(0)} s ` +
         `(${Math.round(screened / seconds).toLocaleString('en-GB')}/s; per instance ${results.map((r) => r.screened).join(' + ')}), ` +
         `${alerts} alerts, ${left!.n} left unscreened; target ${TARGET_SECONDS.toFixed(0)} s`,
     );
-    if (screened !== ROWS || Number(left!.n) !== 0) throw new Error('not everyone was screened exactly once');
+    if (screened !== ROWS || Number(left!.n) !== 0)
+      throw new Error('not everyone was screened exactly once');
     if (seconds > TARGET_SECONDS) process.exitCode = 1;
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);

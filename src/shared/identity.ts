@@ -52,7 +52,8 @@ function ukToday(now: Date): { year: number; month: number; day: number } {
 /** Whole years between a date of birth and `now` in the UK. */
 export function ageOn(dob: { year: number; month: number; day: number }, now: Date): number {
   const today = ukToday(now);
-  const hadBirthday = today.month > dob.month || (today.month === dob.month && today.day >= dob.day);
+  const hadBirthday =
+    today.month > dob.month || (today.month === dob.month && today.day >= dob.day);
   return today.year - dob.year - (hadBirthday ? 0 : 1);
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { birthdayYearsAgo, IDENTITY_DETAILS } from '#tests/helpers/identity.ts';
 import { baseURL, launchBrowser } from './helpers/browser.ts';
 import {
   reviewFile,
@@ -62,6 +63,13 @@ describe('/apply/details step 1: your details', () => {
     expect(await errorOf(page, 'Email')).toBe('Please enter a valid email address');
     expect(await errorOf(page, 'Annual income')).toBe('Please enter your annual income');
     expect(await errorOf(page, 'Employment status')).toBe('Please choose your employment status');
+    expect(await errorOf(page, 'Date of birth')).toBe('Please enter your date of birth');
+    expect(await errorOf(page, 'Address line 1')).toBe(
+      'Please enter the first line of your address',
+    );
+    expect(await errorOf(page, 'Town or city')).toBe('Please enter your town or city');
+    expect(await errorOf(page, 'Postcode')).toBe('Please enter a valid UK postcode');
+    expect(await errorOf(page, 'Address line 2 (optional)')).toBeNull();
     await page.getByText('Please tell us whether you are a politically exposed person').waitFor();
     expect(calls('apply-details')).toHaveLength(0);
 
@@ -74,6 +82,18 @@ describe('/apply/details step 1: your details', () => {
     await page.getByLabel('Annual income').fill('£85,000');
     await poll(() => errorOf(page, 'Annual income')).toBeNull();
     await page.getByLabel('Employment status').selectOption({ label: 'Self-employed' });
+    // Under 18 today is refused before anything is sent; then the shared fixture's adult.
+    await page.getByLabel('Date of birth', { exact: true }).fill(birthdayYearsAgo(18, 1));
+    await poll(() => errorOf(page, 'Date of birth')).toBe('You must be 18 or over to apply');
+    await page.getByLabel('Date of birth', { exact: true }).fill(IDENTITY_DETAILS.date_of_birth);
+    await poll(() => errorOf(page, 'Date of birth')).toBeNull();
+    await page.getByLabel('Address line 1', { exact: true }).fill(IDENTITY_DETAILS.address.line1);
+    await page.getByLabel('Town or city', { exact: true }).fill(IDENTITY_DETAILS.address.town);
+    await page.getByLabel('Postcode', { exact: true }).fill('SW1A 1A');
+    await poll(() => errorOf(page, 'Postcode')).toBe('Please enter a valid UK postcode');
+    // Typed as people type it; sent as Royal Mail writes it.
+    await page.getByLabel('Postcode', { exact: true }).fill(' sw1a1aa ');
+    await poll(() => errorOf(page, 'Postcode')).toBeNull();
     await page.getByRole('radio', { name: 'Yes' }).check();
     await page.getByRole('radio', { name: /^Noir/ }).check();
     await page.getByRole('button', { name: 'Save and continue' }).click();
@@ -88,6 +108,8 @@ describe('/apply/details step 1: your details', () => {
       employment_status: 'self_employed',
       pep_exposed: true,
       card_tier_pref: 'noir',
+      date_of_birth: '1985-03-14',
+      address: { line1: '1 High Street', town: 'London', postcode: 'SW1A 1AA' },
     });
     await page.getByText('Thank you. We have your details.').waitFor();
     expect(await page.getByLabel('Annual income').count()).toBe(0);

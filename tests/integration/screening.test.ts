@@ -64,7 +64,12 @@ afterAll(async () => {
 });
 
 const staff = (call: string, token: string, payload: object = {}) =>
-  t.app.inject({ method: 'POST', url: `/api/${call}`, payload, headers: { 'x-admin-pass': token } });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/${call}`,
+    payload,
+    headers: { 'x-admin-pass': token },
+  });
 
 const DETAILS = {
   annual_income: 150_000,
@@ -77,7 +82,10 @@ const DETAILS = {
 
 let made = 0;
 /** An applicant at `code_verified` with a session, who then sends the details step. */
-async function applicant(name: string, stage: 'code_verified' | 'kyc_in_progress' = 'code_verified') {
+async function applicant(
+  name: string,
+  stage: 'code_verified' | 'kyc_in_progress' = 'code_verified',
+) {
   made += 1;
   const n = made;
   const a = await t.ctx.db.transaction(async (tx) => {
@@ -165,7 +173,11 @@ describe('screening at onboarding', () => {
     const list = await staff('admin-applicant-list', compliance, { query: 'Ordinaryperson' });
     expect(list.json().data[0]).toMatchObject({ id: a.id, sanctions: false, pep: false });
     // Screening is bookkeeping: the inactivity clock of the retention rules does not move.
-    await runRescreening({ db: t.ctx.db, screening: t.ctx.screening, now: new Date(Date.now() + 2 * 86_400_000) });
+    await runRescreening({
+      db: t.ctx.db,
+      screening: t.ctx.screening,
+      now: new Date(Date.now() + 2 * 86_400_000),
+    });
     expect((await screenedAt(a.id)).updatedAt).toEqual(updatedAt);
   });
 
@@ -189,7 +201,10 @@ describe('screening at onboarding', () => {
       applicant: { full_name: LISTED, date_of_birth: '1970-05-04' },
     });
     // The queue shows it, oldest first, to compliance and owners only.
-    const queue = await staff('admin-screening-alert-list', compliance, { page: 1, page_size: 100 });
+    const queue = await staff('admin-screening-alert-list', compliance, {
+      page: 1,
+      page_size: 100,
+    });
     expect(queue.statusCode, queue.body).toBe(200);
     expect(queue.json().alerts.map((row: ScreeningAlert) => row.id)).toContain(alert!.id);
     const refused = await staff('admin-screening-alert-list', operations, {});
@@ -247,7 +262,9 @@ describe('screening at onboarding', () => {
       alert_id: alert!.id,
     });
     expect(approved.json()).toEqual({ ok: true, status: 'cleared' });
-    const twice = await staff('admin-screening-alert-clear-approve', owner, { alert_id: alert!.id });
+    const twice = await staff('admin-screening-alert-clear-approve', owner, {
+      alert_id: alert!.id,
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error).toBe(ALERT_NO_CLEAR_REQUEST);
 
@@ -353,7 +370,9 @@ describe('ongoing monitoring', () => {
         where erased_at is null and stage <> 'declined'`,
     );
     // Everyone once, between the two instances.
-    expect(runs.reduce((sum, run) => sum + (run?.screened ?? 0), 0)).toBeLessThanOrEqual(Number(due!.n));
+    expect(runs.reduce((sum, run) => sum + (run?.screened ?? 0), 0)).toBeLessThanOrEqual(
+      Number(due!.n),
+    );
     expect(runs.reduce((sum, run) => sum + (run?.alerts ?? 0), 0)).toBe(1);
     const alerts = await alertsOf(designated.id);
     expect(alerts).toHaveLength(1);

@@ -3,7 +3,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ScreeningAlert } from '#shared/schemas/screening.ts';
 import { writeAudit, type Actor } from '../audit.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { applicationDetails, applications, identityChecks, screeningAlerts, staffMembers } from '../db/schema.ts';
+import {
+  applicationDetails,
+  applications,
+  identityChecks,
+  screeningAlerts,
+  staffMembers,
+} from '../db/schema.ts';
 
 const requester = alias(staffMembers, 'requester');
 const decider = alias(staffMembers, 'decider');
@@ -83,7 +89,11 @@ export async function readAlerts(
             reason: alert.confirmReason,
           }
         : alert.status === 'cleared' && alert.clearedAt
-          ? { by: row.deciderName ?? 'A former member', at: alert.clearedAt.toISOString(), reason: null }
+          ? {
+              by: row.deciderName ?? 'A former member',
+              at: alert.clearedAt.toISOString(),
+              reason: null,
+            }
           : null,
   }));
 }

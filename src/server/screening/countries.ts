@@ -44,7 +44,7 @@ const EXTRA: Record<string, string> = {
   gaza: 'ps',
   'republic of moldova': 'md',
   turkey: 'tr',
-  'türkiye': 'tr',
+  türkiye: 'tr',
   burma: 'mm',
   'viet nam': 'vn',
   'ivory coast': 'ci',

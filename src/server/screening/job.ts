@@ -32,7 +32,9 @@ async function dueBefore(db: Db, screening: Screening, now: Date): Promise<Date>
   const daily = new Date(now.getTime() - RESCREEN_EVERY_MS);
   if (screening.provider.name !== 'builtin') return daily;
   const [latest] = await db
-    .select({ at: sql<Date | null>`max(${screeningListVersions.loadedAt})`.mapWith((v) => v && new Date(v)) })
+    .select({
+      at: sql<Date | null>`max(${screeningListVersions.loadedAt})`.mapWith((v) => v && new Date(v)),
+    })
     .from(screeningListVersions)
     .where(eq(screeningListVersions.isCurrent, true));
   const loaded = latest?.at ?? null;

@@ -23,7 +23,11 @@ export interface Screening {
 /** The current version of each list, as one key: it changes whenever any list loads. */
 async function currentVersions(db: Db | Tx) {
   return db
-    .select({ id: screeningListVersions.id, list: screeningListVersions.list, version: screeningListVersions.version })
+    .select({
+      id: screeningListVersions.id,
+      list: screeningListVersions.list,
+      version: screeningListVersions.version,
+    })
     .from(screeningListVersions)
     .where(eq(screeningListVersions.isCurrent, true))
     .orderBy(asc(screeningListVersions.list));
@@ -51,17 +55,15 @@ export function builtinProvider(
       lists.push({
         list: version.list,
         version: version.version,
-        entries: rows.map(
-          (row): ListEntry => ({
-            entryId: row.entryId,
-            kind: row.kind,
-            name: row.name,
-            names: row.names,
-            datesOfBirth: row.datesOfBirth,
-            nationalities: row.nationalities,
-            programmes: row.programmes,
-          }),
-        ),
+        entries: rows.map((row): ListEntry => ({
+          entryId: row.entryId,
+          kind: row.kind,
+          name: row.name,
+          names: row.names,
+          datesOfBirth: row.datesOfBirth,
+          nationalities: row.nationalities,
+          programmes: row.programmes,
+        })),
       });
     }
     return new ScreeningIndex(lists);

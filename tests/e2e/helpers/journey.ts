@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import { IDENTITY_DETAILS } from '#tests/helpers/identity.ts';
 
 /**
  * The applicant's side of the journey tests, done the way an applicant does it: through the
@@ -71,6 +72,9 @@ export interface Details {
   income: string;
   employment: string;
   tier: string;
+  /** 'YYYY-MM-DD' and a UK address (CONTRACT §8); the shared fixture's when not given. */
+  dateOfBirth?: string;
+  address?: { line1: string; line2?: string; town: string; postcode: string };
 }
 
 /** From the review screen: 'Continue' to the details screen and save step 1. */
@@ -86,6 +90,16 @@ export async function saveDetails(page: Page, details: Details): Promise<void> {
   }
   await page.getByLabel('Annual income').fill(details.income);
   await page.getByLabel('Employment status').selectOption({ label: details.employment });
+  await page
+    .getByLabel('Date of birth', { exact: true })
+    .fill(details.dateOfBirth ?? IDENTITY_DETAILS.date_of_birth);
+  const address = details.address ?? IDENTITY_DETAILS.address;
+  await page.getByLabel('Address line 1', { exact: true }).fill(address.line1);
+  if ('line2' in address && address.line2 !== undefined) {
+    await page.getByLabel('Address line 2 (optional)', { exact: true }).fill(address.line2);
+  }
+  await page.getByLabel('Town or city', { exact: true }).fill(address.town);
+  await page.getByLabel('Postcode', { exact: true }).fill(address.postcode);
   await page.getByRole('radio', { name: 'No', exact: true }).check();
   await page.getByRole('radio', { name: new RegExp(`^${details.tier}\\b`) }).check();
   await page.getByRole('button', { name: 'Save and continue' }).click();

@@ -9,7 +9,7 @@ import {
   subjectNationality,
   type EntryFacts,
 } from './facts.ts';
-import { joinTokens, nameWords, token as tokenOf, tokenize, type NameToken } from './normalise.ts';
+import { joinsOf, nameWords, token as tokenOf, tokenize, type NameToken } from './normalise.ts';
 import {
   fullWords,
   INITIAL_SIMILARITY,
@@ -55,6 +55,8 @@ interface IndexedName {
   entry: number;
   name: string;
   tokens: NameToken[];
+  /** Its neighbours written as one (see `joinsOf`). */
+  joins: (NameToken | null)[];
   /** Full words (weight 1). */
   words: number;
   /** The weight of its words that are not initials. */
@@ -145,7 +147,8 @@ export class ScreeningIndex {
           const n = this.names.length;
           let weight = 0;
           for (const token of tokens) if (!token.initial) weight += token.weight;
-          this.names.push({ entry: e, name, tokens, words: fullWords(tokens), weight });
+          const joins = joinsOf(tokens);
+          this.names.push({ entry: e, name, tokens, joins, words: fullWords(tokens), weight });
           for (const token of tokens) {
             if (token.initial) continue;
             const posting = this.postings[wordIds.get(`${token.text} ${token.raw}`)!]!;
@@ -156,10 +159,9 @@ export class ScreeningIndex {
             if (!holders) this.joined.set(key, [n]);
             else if (holders[holders.length - 1] !== n) holders.push(n);
           };
-          for (let i = 0; i + 1 < tokens.length; i++) {
-            if (tokens[i]!.initial || tokens[i + 1]!.initial) continue;
-            join(joinTokens(tokens[i]!, tokens[i + 1]!).text);
-          }
+          joins.forEach((joined, i) => {
+            if (joined && !tokens[i]!.initial && !tokens[i + 1]!.initial) join(joined.text);
+          });
           // A word the normalising split in two is found as written, typing errors and all.
           for (const { whole } of written) {
             if (!whole) continue;
@@ -261,9 +263,10 @@ export class ScreeningIndex {
       });
     });
     // Spacing: two subject words written as one in a list, or one written as two.
+    const queryJoins = joinsOf(query);
     for (let i = 0; i + 1 < query.length; i++) {
       if (query[i]!.initial || query[i + 1]!.initial) continue;
-      this.eachSimilarWord(joinTokens(query[i]!, query[i + 1]!), (_, word) => {
+      this.eachSimilarWord(queryJoins[i]!, (_, word) => {
         for (const n of this.postings[word]!) {
           touch(n);
           this.nameJoined[n] = 1;
@@ -309,7 +312,7 @@ export class ScreeningIndex {
           bound = Math.min(bound, ONE_WORD_CAP);
         if (bound + raise < threshold) continue;
       }
-      const similarity = nameSimilarity(query, name.tokens);
+      const similarity = nameSimilarity(query, name.tokens, queryJoins, name.joins);
       if (similarity + raise < threshold) continue;
       const e = name.entry;
       if (this.entryAdjusted[e] !== stamp) {

@@ -33,6 +33,8 @@ export interface NameToken {
   weight: number;
   /** Double Metaphone primary code of `text` ('' for an initial). */
   phonetic: string;
+  /** `text` without the Arabic article glued on ("alqahtani" → "qahtani"), else null. */
+  bare: string | null;
   /** A single letter. */
   initial: boolean;
 }
@@ -343,16 +345,22 @@ export function phoneticOf(text: string): string {
   return code;
 }
 
-export function token(word: string, raw: string): NameToken {
-  const text = skeleton(canonical(word));
+/** A word glued to the Arabic article, without it ("alqahtani" → "qahtani"); else null. */
+function withoutArticle(text: string): string | null {
+  return text.length >= 6 && (text.startsWith('al') || text.startsWith('el'))
+    ? text.slice(2)
+    : null;
+}
+
+function tokenOf(text: string, raw: string): NameToken {
   const initial = text.length === 1;
-  return {
-    text,
-    raw,
-    weight: initial ? 0.5 : 1,
-    phonetic: initial ? '' : phoneticOf(text),
-    initial,
-  };
+  const phonetic = initial ? '' : phoneticOf(text);
+  return { text, raw, weight: initial ? 0.5 : 1, phonetic, bare: withoutArticle(text), initial };
+}
+
+/** The token of one word of a name. */
+export function token(word: string, raw: string): NameToken {
+  return tokenOf(skeleton(canonical(word)), raw);
 }
 
 /** A name's tokens, in the name's order. */
@@ -362,6 +370,16 @@ export function tokenize(name: string): NameToken[] {
 
 /** Two neighbouring tokens written as one ("Abu Bakr" ~ "Abubakr", "Mac Donald" ~ "Macdonald"). */
 export function joinTokens(a: NameToken, b: NameToken): NameToken {
-  const text = skeleton(a.text + b.text);
-  return { text, raw: a.raw + b.raw, weight: 1, phonetic: phoneticOf(text), initial: false };
+  return tokenOf(skeleton(a.text + b.text), a.raw + b.raw);
+}
+
+/** Each pair of neighbours written as one (`joins[i]` joins `i` and `i + 1`), null for two initials. */
+export function joinsOf(tokens: NameToken[]): (NameToken | null)[] {
+  const joins: (NameToken | null)[] = [];
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const a = tokens[i]!;
+    const b = tokens[i + 1]!;
+    joins.push(a.initial && b.initial ? null : joinTokens(a, b));
+  }
+  return joins;
 }

@@ -1,4 +1,4 @@
-import { joinTokens, type NameToken } from './normalise.ts';
+import { joinsOf, type NameToken } from './normalise.ts';
 
 /**
  * How alike two names are, 0–1, whatever their order (decision 076).
@@ -7,7 +7,7 @@ import { joinTokens, type NameToken } from './normalise.ts';
  * edit changes (optimal string alignment: a dropped, added or changed letter, or two letters
  * swapped, is one edit), raised by 40 % of what is left when they sound alike (same Double
  * Metaphone code), or measured on the words as written when that is closer; an initial against
- * a word it begins 0.9. Below `TOKEN_MIN` two words are not the same word.
+ * a word it begins 0.9. Below `TOKEN_MIN` two words are not the same word: 0.
  *
  * Two names: each subject word is paired with at most one listed word, best pairs first. The
  * score is the weighted mean similarity of the pairs, where every word left unpaired adds
@@ -82,39 +82,42 @@ export function editSimilarity(a: string, b: string): number {
   return 1 - osaDistance(a, b) / longer;
 }
 
-/** A word written with the Arabic article glued on ("alqahtani"), without it. */
-function withoutArticle(text: string): string | null {
-  return text.length >= 6 && (text.startsWith('al') || text.startsWith('el'))
-    ? text.slice(2)
-    : null;
-}
+/** How much of what spelling leaves a shared sound makes up. */
+const SOUND = 0.4;
 
 function spelled(a: NameToken, b: NameToken): number {
   let sim = editSimilarity(a.text, b.text);
-  if (a.phonetic !== '' && a.phonetic === b.phonetic) sim += (1 - sim) * 0.4;
+  if (a.phonetic !== '' && a.phonetic === b.phonetic) sim += (1 - sim) * SOUND;
   return sim;
 }
 
-/** How alike two words are, 0–1. */
+/** The most an edit measure can give two lengths: 1 − their difference / the longer. */
+const lengthCeiling = (a: number, b: number) => (a > b ? b / a : a / b);
+
+/** How alike two words are: 1 for the same word, down to TOKEN_MIN; 0 when not alike enough. */
 export function tokenSimilarity(a: NameToken, b: NameToken): number {
   if (a.text === b.text) return 1;
-  if (a.initial || b.initial)
+  if (a.initial || b.initial) {
     return a.text.charCodeAt(0) === b.text.charCodeAt(0) ? INITIAL_SIMILARITY : 0;
+  }
+  // Most pairs are told apart by their lengths alone.
+  if (a.bare === null && b.bare === null) {
+    let ceiling = lengthCeiling(a.text.length, b.text.length);
+    if (a.phonetic === b.phonetic) ceiling += (1 - ceiling) * SOUND;
+    if (ceiling < TOKEN_MIN && lengthCeiling(a.raw.length, b.raw.length) < TOKEN_MIN) return 0;
+  }
   let sim = spelled(a, b);
   // A typing error is smallest where it was made: in the word as written.
   if (sim < 1 && (a.raw !== a.text || b.raw !== b.text)) {
     const written = editSimilarity(a.raw, b.raw);
     if (written > sim) sim = written;
   }
-  if (sim < 1) {
-    const bareA = withoutArticle(a.text);
-    const bareB = withoutArticle(b.text);
-    // "Al-Qahtani" against "Alqahtani" or "Qahtani": the article is worth little.
-    if (bareA !== null && bareB === null) sim = Math.max(sim, 0.95 * editSimilarity(bareA, b.text));
-    else if (bareB !== null && bareA === null)
-      sim = Math.max(sim, 0.95 * editSimilarity(a.text, bareB));
+  // "Al-Qahtani" against "Alqahtani" or "Qahtani": the article is worth little.
+  if (sim < 1 && (a.bare === null) !== (b.bare === null)) {
+    const bare = a.bare === null ? editSimilarity(a.text, b.bare!) : editSimilarity(a.bare, b.text);
+    if (0.95 * bare > sim) sim = 0.95 * bare;
   }
-  return sim;
+  return sim >= TOKEN_MIN ? sim : 0;
 }
 
 const matrix = new Float64Array(MAX_TOKENS * MAX_TOKENS);
@@ -185,29 +188,37 @@ function pairedScore(
   return { score, unpaired: freeQ !== 0 || freeC !== 0 };
 }
 
-/** The name with neighbours `i` and `i + 1` written as one word. */
-function joinedAt(tokens: NameToken[], i: number): NameToken[] {
-  return [...tokens.slice(0, i), joinTokens(tokens[i]!, tokens[i + 1]!), ...tokens.slice(i + 2)];
+/** The name with neighbours `i` and `i + 1` written as one. */
+function joinedAt(tokens: NameToken[], joined: NameToken, i: number): NameToken[] {
+  return [...tokens.slice(0, i), joined, ...tokens.slice(i + 2)];
 }
 
 /**
  * How alike a subject's name and a listed name are, 0–1. When the two have a different number
  * of words and some are left unpaired, two neighbouring words of the longer one are also tried
- * as one ("Kim Jong Un" ~ "Kim Jongun", "Abu Bakar" ~ "Abubakar").
+ * as one ("Kim Jong Un" ~ "Kim Jongun", "Abu Bakar" ~ "Abubakar"; an initial may be the first
+ * part of a word: "Ó Briain"), counted only when that word pairs. `qJoins` and `cJoins` are the
+ * names' `joinsOf`, when already known.
  */
-export function nameSimilarity(q: NameToken[], c: NameToken[]): number {
+export function nameSimilarity(
+  q: NameToken[],
+  c: NameToken[],
+  qJoins?: (NameToken | null)[],
+  cJoins?: (NameToken | null)[],
+): number {
   if (q.length === 0 || c.length === 0) return 0;
   const base = pairedScore(q, c);
   let score = base.score;
   if (score < 1 && base.unpaired && q.length !== c.length) {
     const longerIsQ = q.length > c.length;
     const longer = longerIsQ ? q : c;
-    for (let i = 0; i + 1 < longer.length; i++) {
-      // An initial may be the first part of a word ("Ó Briain" ~ "O'Briain"), two initials not.
-      if (longer[i]!.initial && longer[i + 1]!.initial) continue;
-      const joined = joinedAt(longer, i);
+    const joins = (longerIsQ ? qJoins : cJoins) ?? joinsOf(longer);
+    for (let i = 0; i < joins.length; i++) {
+      const joined = joins[i];
+      if (!joined) continue;
+      const tokens = joinedAt(longer, joined, i);
       // Only when the joined word pairs: else joining would just hide an unpaired word.
-      const s = longerIsQ ? pairedScore(joined, c, i).score : pairedScore(q, joined, -1, i).score;
+      const s = longerIsQ ? pairedScore(tokens, c, i).score : pairedScore(q, tokens, -1, i).score;
       if (s > score) score = s;
     }
   }
