@@ -19,6 +19,7 @@ export const DOB_MESSAGES = {
 
 export const ADDRESS_MESSAGES = {
   line1: 'Please enter the first line of your address',
+  line2: 'Please check the second line of your address',
   town: 'Please enter your town or city',
   postcode: 'Please enter a valid UK postcode',
   tooLong: 'Address lines must be less than 100 characters',

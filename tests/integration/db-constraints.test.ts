@@ -56,7 +56,9 @@ describe('every enum-like column has a CHECK that lists its values', () => {
   it.each(enumColumns.map((c) => [`${c.table}.${c.column}`, c] as const))('%s', async (_n, c) => {
     const defs = await checksOf(c.table);
     // The CHECK that lists the values (a column may appear in other CHECKs too).
-    const def = defs.find((d) => d.includes(c.column) && /ANY|\bIN\b/i.test(d));
+    const def = defs.find(
+      (d) => d.includes(c.column) && /ANY|\bIN\b/i.test(d) && d.includes(`'${c.values[0]}'`),
+    );
     expect(def, `no CHECK on ${c.table}.${c.column}`).toBeDefined();
     for (const value of c.values) expect(def).toContain(`'${value}'`);
   });
@@ -182,9 +184,33 @@ describe('updated_at is kept by the database', () => {
     const rows = await queryRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from pg_trigger t join pg_proc p on p.oid = t.tgfoid
-          where t.tgrelid = ${table}::regclass and p.proname = 'set_updated_at' and not t.tgisinternal`,
+          where t.tgrelid = ${table}::regclass and not t.tgisinternal
+            and p.proname = ${table === 'applications' ? 'applications_set_updated_at' : 'set_updated_at'}`,
     );
     expect(rows[0]!.n).toBe(1);
+  });
+
+  it('stays still on an update that only records a screening (applications)', async () => {
+    const [row] = await queryRows<{ id: string; updated: string }>(
+      database.db,
+      sql`insert into applications (full_name, source, stage, updated_at)
+          values ('Screened Row', 'application', 'basic', '2020-01-01T00:00:00Z')
+          returning id, updated_at::text as updated`,
+    );
+    await database.db.execute(
+      sql`update applications set screened_at = now(), screen_sanctions = false where id = ${row!.id}`,
+    );
+    const [screened] = await queryRows<{ updated: string }>(
+      database.db,
+      sql`select updated_at::text as updated from applications where id = ${row!.id}`,
+    );
+    expect(screened!.updated).toBe(row!.updated);
+    await database.db.execute(sql`update applications set phone = '0' where id = ${row!.id}`);
+    const [changed] = await queryRows<{ updated: string }>(
+      database.db,
+      sql`select updated_at::text as updated from applications where id = ${row!.id}`,
+    );
+    expect(changed!.updated).not.toBe(row!.updated);
   });
 
   it('moves forward on an update that does not mention it', async () => {

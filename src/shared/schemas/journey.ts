@@ -135,7 +135,7 @@ const addressLine = (message: string) =>
 export const addressField = z.object(
   {
     line1: addressLine(ADDRESS_MESSAGES.line1),
-    line2: text(ADDRESS_MESSAGES.tooLong)
+    line2: text(ADDRESS_MESSAGES.line2)
       .trim()
       .max(ADDRESS_LINE_MAX, ADDRESS_MESSAGES.tooLong)
       .optional()
