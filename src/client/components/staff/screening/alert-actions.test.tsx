@@ -47,7 +47,12 @@ const alertOf = (overrides: Partial<ScreeningAlert> = {}): ScreeningAlert => ({
 
 const awaiting = alertOf({
   status: 'clear_requested',
-  clear_request: { by: 'Noor Saleh', by_id: 'staff-compliance', at: HOUR_AGO, reason: 'Different date of birth' },
+  clear_request: {
+    by: 'Noor Saleh',
+    by_id: 'staff-compliance',
+    at: HOUR_AGO,
+    reason: 'Different date of birth',
+  },
 });
 
 const reasonBox = () => screen.getByRole('textbox', { name: 'Reason (internal)' });

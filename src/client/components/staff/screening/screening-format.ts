@@ -29,6 +29,26 @@ export function joinOr(values: readonly string[], none = 'Not listed'): string {
   return values.length === 0 ? none : values.join(', ');
 }
 
+const REGIONS = new Intl.DisplayNames(['en-GB'], { type: 'region' });
+
+/**
+ * A nationality as staff read it: lists are stored as ISO codes ('cd'), shown by name
+ * ('Congo - Kinshasa'); words a list gave that are not a code are shown as listed.
+ */
+export function countryLabel(value: string): string {
+  if (!/^[a-z]{2}$/i.test(value)) return value;
+  try {
+    return REGIONS.of(value.toUpperCase()) ?? value;
+  } catch {
+    return value;
+  }
+}
+
+/** Nationalities on one line, by name. */
+export function formatNationalities(values: readonly string[], none = 'Not listed'): string {
+  return joinOr(values.map(countryLabel), none);
+}
+
 /** The dates of birth a list gives for an entry: full dates in words, a year or month as is. */
 export function formatEntryDates(dates: readonly string[]): string {
   return joinOr(dates.map(formatDateOfBirth));

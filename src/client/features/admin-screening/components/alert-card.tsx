@@ -14,6 +14,8 @@ import {
   alertApplicantName,
   formatEntryDates,
   formatScore,
+  countryLabel,
+  formatNationalities,
   joinOr,
   listWithVersion,
 } from '#client/components/staff/screening/screening-format.ts';
@@ -76,8 +78,8 @@ export function AlertComparison({ alert, name }: { alert: ScreeningAlert; name: 
       />
       <Compared
         label="Nationality"
-        applicant={applicant.nationality ?? 'Not known'}
-        entry={joinOr(entry.nationalities)}
+        applicant={applicant.nationality ? countryLabel(applicant.nationality) : 'Not known'}
+        entry={formatNationalities(entry.nationalities)}
       />
       <Compared label="Programmes" applicant="—" entry={joinOr(entry.programmes)} />
       <Compared label="Entry id" applicant="—" entry={entry.entry_id} />

@@ -111,7 +111,7 @@ describe('ScreeningTab: the alerts queue', () => {
       '14 March 1985',
       '1985, 1 February 1986',
     ]);
-    expect(cells('Nationality')).toEqual(['Nationality', 'GB', 'Russian Federation']);
+    expect(cells('Nationality')).toEqual(['Nationality', 'United Kingdom', 'Russian Federation']);
     expect(cells('Programmes')).toEqual(['Programmes', '—', 'DPRK']);
     expect(cells('Entry id')).toEqual(['Entry id', '—', 'QDi.123']);
   });
@@ -152,7 +152,12 @@ describe('ScreeningTab: the alerts queue', () => {
         body: page([
           alertOf({
             status: 'clear_requested',
-            clear_request: { by: 'Sam compliance', by_id: 'staff-compliance', at: TWO_DAYS_AGO, reason: 'Born 1962' },
+            clear_request: {
+              by: 'Sam compliance',
+              by_id: 'staff-compliance',
+              at: TWO_DAYS_AGO,
+              reason: 'Born 1962',
+            },
           }),
         ]),
       }),

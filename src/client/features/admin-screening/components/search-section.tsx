@@ -24,6 +24,7 @@ import { AlertKindBadge } from '#client/components/staff/screening/alert-badges.
 import {
   formatEntryDates,
   formatScore,
+  formatNationalities,
   joinOr,
 } from '#client/components/staff/screening/screening-format.ts';
 import { isApiError } from '#client/lib/api-client.ts';
@@ -83,7 +84,7 @@ export function MatchesTable({ matches }: { matches: readonly ScreeningMatch[] }
             {formatEntryDates(match.dates_of_birth)}
           </TableCell>
           <TableCell className="min-w-28 whitespace-normal">
-            {joinOr(match.nationalities)}
+            {formatNationalities(match.nationalities)}
           </TableCell>
           <TableCell className="min-w-32 whitespace-normal">{joinOr(match.programmes)}</TableCell>
           <TableCell>
