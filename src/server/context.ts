@@ -20,6 +20,8 @@ export interface AppContext {
   events: EventHub;
   /** Sanctions and PEP screening (CONTRACT §8): the built-in matcher or a yente service. */
   screening: Screening;
+  /** A list version was loaded: screens everyone again now (jobs/scheduler.ts). */
+  wakeScreening(): void;
   /** Nudges the e-mail worker after a transaction that queued mail commits. */
   wakeMailer(): void;
 }

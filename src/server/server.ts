@@ -46,6 +46,7 @@ export async function createServer(
     let log: FastifyInstance['log'] | undefined = undefined;
     events = await startEventHub(database, { log: () => log });
     let mailer: ReturnType<typeof startMailWorker> | null = null;
+    let scheduler: ReturnType<typeof startScheduler> | null = null;
     const ctx: AppContext = {
       env,
       database,
@@ -55,6 +56,7 @@ export async function createServer(
       events,
       screening: createScreening(env, database.db),
       wakeMailer: () => mailer?.wake(),
+      wakeScreening: () => scheduler?.wakeScreening(),
     };
     const app = await buildApp(ctx, {
       ...(options.logger === undefined ? {} : { logger: options.logger }),
@@ -68,7 +70,7 @@ export async function createServer(
       log: app.log,
       maxAttempts: env.MAIL_MAX_ATTEMPTS,
     });
-    const scheduler = startScheduler({
+    scheduler = startScheduler({
       db: database.db,
       storage,
       log: app.log,
@@ -94,7 +96,7 @@ export async function createServer(
           step = 'stopping the mail worker';
           await mailer?.stop();
           step = 'stopping scheduled jobs';
-          await scheduler.stop();
+          await scheduler?.stop();
           step = 'closing live events';
           await events?.close();
           step = 'closing the database';

@@ -1,4 +1,5 @@
 import { STAGE_FILTER_OPTIONS } from './schemas/admin-lists.ts';
+import { ALERT_STATUS_LABELS, SCREENING_LIST_LABELS } from './schemas/screening.ts';
 import type { AuditRow } from './schemas/audit.ts';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from './staff.ts';
 import { isStage } from './stages.ts';
@@ -258,6 +259,7 @@ const FIELD_LABELS: Record<string, string> = {
   employment_status: 'Employment status',
   pep_exposed: 'Declared PEP',
   card_tier_pref: 'Preferred tier',
+  date_of_birth: 'Date of birth',
   notes: 'Notes',
   rejection_reason: 'Rejection reason',
   reason: 'Reason',
@@ -354,6 +356,12 @@ export function formatValue(key: string, value: unknown, options: FormatValueOpt
     if (key === 'role' && isStaffRole(value)) return STAFF_ROLE_LABELS[value];
     if (key === 'table' || key === 'target_type') return targetLabel(value);
     if (key === 'action_filter') return actionLabel(value);
+    if (key === 'list' && Object.hasOwn(SCREENING_LIST_LABELS, value)) {
+      return SCREENING_LIST_LABELS[value as keyof typeof SCREENING_LIST_LABELS];
+    }
+    if (key === 'status' && Object.hasOwn(ALERT_STATUS_LABELS, value)) {
+      return ALERT_STATUS_LABELS[value as keyof typeof ALERT_STATUS_LABELS];
+    }
     if (key === 'assigned_to' || key === 'member') return options.memberName?.(value) ?? value;
     // Vocabulary words (pending, approved, resubmission_requested) read as words.
     if (WORD_KEYS.has(key)) return sentenceCase(value);

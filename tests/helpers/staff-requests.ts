@@ -12,6 +12,7 @@ import {
   inviteCodes,
   kycFiles,
   offers,
+  screeningAlerts,
 } from '#server/db/schema.ts';
 import { callNameOf } from '#server/app.ts';
 import type { Stage } from '#shared/stages.ts';
@@ -91,6 +92,33 @@ export async function seedStaffCallTargets(t: TestApp, label: string) {
     reason: 'The applicant asked us to erase their data',
     requestedBy: requester.id,
   });
+  // Screening alerts to confirm, to ask to clear, and one whose clearance awaits a second member.
+  const alert = (entryId: string, asked: boolean) => ({
+    applicationId: declinable,
+    source: 'builtin' as const,
+    list: 'un',
+    entryId,
+    kind: 'sanctions' as const,
+    entry: {
+      name: 'Listed Person',
+      names: [],
+      dates_of_birth: [],
+      nationalities: [],
+      programmes: [],
+    },
+    ...(asked
+      ? {
+          status: 'clear_requested' as const,
+          clearRequestedAt: new Date(),
+          clearRequestedBy: requester.id,
+          clearReason: 'A different person',
+        }
+      : {}),
+  });
+  const alerts = await db
+    .insert(screeningAlerts)
+    .values([alert('1', false), alert('2', false), alert('3', true)])
+    .returning({ id: screeningAlerts.id });
   await db.insert(inviteCodes).values({ code: `${label.slice(0, 4).toUpperCase()}-0000-0001` });
   const [eoi] = await db
     .insert(eoiRequests)
@@ -145,6 +173,9 @@ export async function seedStaffCallTargets(t: TestApp, label: string) {
     asset: asset!.id,
     file: file!.id,
     target: target.id,
+    alertToConfirm: alerts[0]!.id,
+    alertToClear: alerts[1]!.id,
+    alertToApprove: alerts[2]!.id,
     png,
   };
 }
@@ -239,10 +270,9 @@ export async function staffCallRequest(s: StaffCallTargets, path: string): Promi
     'admin-screening-lists': () => ({}),
     'admin-screening-search': () => ({ name: 'Test Person' }),
     'admin-screening-alert-list': () => ({ page: 1, page_size: 20 }),
-    // An alert that does not exist: allowed roles get a 404, the others the guard's 403.
-    'admin-screening-alert-confirm': () => ({ alert_id: randomUUID(), reason: 'Same person' }),
-    'admin-screening-alert-clear': () => ({ alert_id: randomUUID(), reason: 'Different person' }),
-    'admin-screening-alert-clear-approve': () => ({ alert_id: randomUUID() }),
+    'admin-screening-alert-confirm': () => ({ alert_id: s.alertToConfirm, reason: 'Same person' }),
+    'admin-screening-alert-clear': () => ({ alert_id: s.alertToClear, reason: 'Different person' }),
+    'admin-screening-alert-clear-approve': () => ({ alert_id: s.alertToApprove }),
     'admin-staff-list': () => ({}),
     'admin-staff-invite': () => ({
       email: `invitee-${randomUUID()}@staff.test`,
@@ -259,7 +289,10 @@ export async function staffCallRequest(s: StaffCallTargets, path: string): Promi
   }
   if (path === '/api/admin-screening-list-upload') {
     // The same file each time: a re-upload of the same bytes answers 200 with the same version.
-    const body = await multipart({}, readFileSync('tests/fixtures/screening/uk-sanctions-list.csv'));
+    const body = await multipart(
+      {},
+      readFileSync('tests/fixtures/screening/uk-sanctions-list.csv'),
+    );
     return { url: path, payload: body.payload, contentType: body.contentType };
   }
   if (path === '/api/admin-kyc-file/:id') return { url: `/api/admin-kyc-file/${s.file}` };

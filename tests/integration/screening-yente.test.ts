@@ -79,7 +79,7 @@ describe('admin-screening-search through yente', () => {
     expect(sent!.path).toBe('/match/default');
     expect(sent!.params.get('threshold')).toBe(String(t.env.SCREENING_THRESHOLD));
     expect(sent!.params.get('limit')).toBe('20');
-    expect(sent!.params.getAll('topics').sort()).toEqual(['role.pep', 'sanction']);
+    expect(sent!.params.getAll('topics').sort()).toEqual(['role.pep', 'role.rca', 'sanction']);
     expect(sent!.body).toEqual({
       queries: {
         q0: {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApplicantSession } from '#server/auth/applicant.ts';
@@ -418,5 +419,36 @@ describe("Veriff's watchlist screening", () => {
     expect(alerts).toEqual([{ source: 'veriff', kind: 'sanctions' }]);
     const caseView = await alertsOf(a.id);
     expect(caseView[0]).toMatchObject({ status: 'open', entry: { list: 'veriff' } });
+  });
+});
+
+describe('a list loaded through the panel', () => {
+  it('screens everyone against it at once, not at the next round', async () => {
+    const a = await applicant('Frank Kakolele Bwambale');
+    await sendDetails(a.token);
+    expect(await alertsOf(a.id)).toEqual([]);
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([new Uint8Array(readFileSync('tests/fixtures/screening/uk-sanctions-list.csv'))]),
+      'uk.csv',
+    );
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin-screening-list-upload',
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: {
+        'content-type': request.headers.get('content-type')!,
+        'x-admin-pass': compliance,
+        'x-requested-with': 'waj',
+      },
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    await expect
+      .poll(async () => (await alertsOf(a.id)).map((alert) => alert.entry.list), {
+        timeout: 10_000,
+      })
+      .toEqual(['uk']);
   });
 });

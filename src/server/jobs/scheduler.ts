@@ -9,6 +9,11 @@ import { runRetention } from './retention.ts';
 export interface Scheduler {
   /** Waits for a run in progress, then stops. */
   stop(): Promise<void>;
+  /**
+   * A list version was loaded here: screen everyone again now rather than at the next round
+   * (other instances see it at theirs). After the run in progress, if there is one.
+   */
+  wakeScreening(): void;
 }
 
 /**
@@ -52,6 +57,9 @@ export function startScheduler(options: {
         options.log.error({ job: 'screening-sources', err: error }, 'list sources failed');
       }
     }
+    await rescreen();
+  };
+  const rescreen = async () => {
     try {
       const counts = await runRescreening({ db: options.db, screening: options.screening });
       if (counts && counts.screened > 0) {
@@ -61,6 +69,7 @@ export function startScheduler(options: {
       options.log.error({ job: 'screening', err: error }, 'screening run failed');
     }
   };
+  let woken: Promise<void> | null = null;
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
@@ -79,6 +88,16 @@ export function startScheduler(options: {
       stopped = true;
       clearTimeout(timer);
       await running;
+      await woken;
+    },
+    wakeScreening() {
+      if (stopped || options.intervalMs <= 0 || woken) return;
+      // One extra run at a time; it waits for a round in progress, which holds the batch rows.
+      woken = Promise.resolve(running)
+        .then(() => (stopped ? undefined : rescreen()))
+        .finally(() => {
+          woken = null;
+        });
     },
   };
 }

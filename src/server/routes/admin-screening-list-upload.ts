@@ -88,7 +88,10 @@ export function registerAdminScreeningListUpload(app: FastifyInstance, ctx: AppC
         if (!request.isMultipart()) throw missing();
         const files = await readFiles(request);
         if (files.length === 0) throw missing();
-        return adminScreeningListUpload({ db: ctx.db, actor, files });
+        const loaded = await adminScreeningListUpload({ db: ctx.db, actor, files });
+        // A new version: everyone is screened against it now, not at the next round.
+        if (loaded.created) ctx.wakeScreening();
+        return { ok: true, list: loaded.list, version: loaded.version, entries: loaded.entries };
       },
     );
   });

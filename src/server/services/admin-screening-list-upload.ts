@@ -19,7 +19,7 @@ export async function adminScreeningListUpload(options: {
   db: Db;
   actor: Actor & { type: 'staff' };
   files: ListFile[];
-}): Promise<ScreeningListUploadResponse> {
+}): Promise<ScreeningListUploadResponse & { created: boolean }> {
   const files = options.files.map((file) => ({ ...file, name: baseName(file.name) }));
   try {
     const result = await importListFiles(options.db, files, {
@@ -27,7 +27,14 @@ export async function adminScreeningListUpload(options: {
       loadedBy: options.actor.id,
       actor: options.actor,
     });
-    return { ok: true, list: result.list, version: result.version, entries: result.entries };
+    return {
+      ok: true,
+      list: result.list,
+      version: result.version,
+      entries: result.entries,
+      // Not in the answer: whether this load made a new version (the route wakes the screening).
+      created: result.created,
+    };
   } catch (error) {
     if (error instanceof ListFormatError) {
       throw new AppError('invalid_input', error.message, { details: { file: error.message } });

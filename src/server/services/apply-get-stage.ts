@@ -1,9 +1,5 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import type {
-  Address,
-  ApplyGetStageResponse,
-  KycFileSummary,
-} from '#shared/schemas/journey.ts';
+import type { Address, ApplyGetStageResponse, KycFileSummary } from '#shared/schemas/journey.ts';
 import type { ApplicantSession } from '../auth/applicant.ts';
 import type { Db } from '../db/client.ts';
 import {

@@ -29,12 +29,13 @@ import {
  * normalise.ts) is filed under each of those, under every form of them with one letter deleted
  * (words of four letters or more: two words one edit apart always share one of these keys),
  * under its Double Metaphone code, and, for a word with the Arabic article glued on, under the
- * word without it. Neighbouring words of a name
- * are also filed written as one. A search looks up the same keys for each of the subject's
- * words, keeps the listed words similar enough to count (`TOKEN_MIN`), and collects the names
- * that hold them. A cheap upper bound of each name's score (from the best word matches alone)
- * drops the names that could not reach the threshold even with the most a matching date of birth
- * and nationality could add; the rest are scored in full (similarity.ts, facts.ts).
+ * word without it. Neighbouring words of a name are also filed written as one, and a word the
+ * normalising split in two ("Abdolsamad") as written. A search looks up the same keys for each
+ * of the subject's words, keeps the listed words similar enough to count (`TOKEN_MIN`), and
+ * collects the names that hold them. An upper bound of each name's score from those word
+ * matches alone drops the names that could not reach the threshold even with the most a
+ * matching date of birth and nationality could add; the rest are scored in full (similarity.ts,
+ * facts.ts).
  */
 
 /** One loaded list version, as the index takes it. */
@@ -61,6 +62,8 @@ interface IndexedName {
   words: number;
   /** The weight of its words that are not initials. */
   weight: number;
+  /** The letters of its initials ("jennifer l mcclellan": `l`). */
+  initials: string;
 }
 
 /** Subject words that block (a longer name's further words are still scored, not looked up). */
@@ -85,11 +88,12 @@ function keysOf(token: NameToken): string[] {
   addDeletions(keys, text);
   if (token.raw !== text) addDeletions(keys, token.raw);
   if (token.phonetic) keys.push(`#${token.phonetic}`);
-  if (text.length >= 6 && (text.startsWith('al') || text.startsWith('el')))
-    keys.push(text.slice(2));
+  if (token.bare) keys.push(token.bare);
   return keys;
 }
 
+/** Scores are compared with the threshold before they are rounded, with room for float error. */
+const EPSILON = 1e-9;
 const round = (score: number) => Math.round(Math.min(1, Math.max(0, score)) * 1000) / 1000;
 
 export class ScreeningIndex {
@@ -148,7 +152,19 @@ export class ScreeningIndex {
           let weight = 0;
           for (const token of tokens) if (!token.initial) weight += token.weight;
           const joins = joinsOf(tokens);
-          this.names.push({ entry: e, name, tokens, joins, words: fullWords(tokens), weight });
+          const initials = tokens
+            .filter((token) => token.initial)
+            .map((token) => token.raw)
+            .join('');
+          this.names.push({
+            entry: e,
+            name,
+            tokens,
+            joins,
+            words: fullWords(tokens),
+            weight,
+            initials,
+          });
           for (const token of tokens) {
             if (token.initial) continue;
             const posting = this.postings[wordIds.get(`${token.text} ${token.raw}`)!]!;
@@ -295,6 +311,8 @@ export class ScreeningIndex {
         let unmatched = 0;
         let words = assumedWords;
         let matchedSlots = 0;
+        // A listed initial may pair with a subject word of its letter that no key found.
+        const initials = name.initials;
         for (let s = 0; s < slots.length; s++) {
           const b = this.best[n * SLOTS + s]! || unseen[s]!;
           const w = slots[s]!.weight;
@@ -303,6 +321,10 @@ export class ScreeningIndex {
             matched += w;
             matchedSlots += w;
             words += w === 1 ? 1 : 0.5;
+          } else if (initials !== '' && initials.includes(slots[s]!.raw[0]!)) {
+            score += w * INITIAL_SIMILARITY;
+            matched += w;
+            words += 0.5;
           } else unmatched += w;
         }
         // Each subject word paired takes one listed word out of the unpaired ones.
@@ -310,10 +332,10 @@ export class ScreeningIndex {
         let bound = score / (matched + UNPAIRED * (unmatched + listedLeft)) + BOUND_SLACK;
         if (words < 1.5 && (queryWords >= 2 || name.words >= 2))
           bound = Math.min(bound, ONE_WORD_CAP);
-        if (bound + raise < threshold) continue;
+        if (bound + raise + EPSILON < threshold) continue;
       }
       const similarity = nameSimilarity(query, name.tokens, queryJoins, name.joins);
-      if (similarity + raise < threshold) continue;
+      if (similarity + raise + EPSILON < threshold) continue;
       const e = name.entry;
       if (this.entryAdjusted[e] !== stamp) {
         this.entryAdjusted[e] = stamp;
@@ -321,8 +343,9 @@ export class ScreeningIndex {
         this.entryAdjustment[e] =
           dateAdjustment(dateOfBirth, facts) + nationalityAdjustment(nationality, facts);
       }
-      const score = round(similarity + this.entryAdjustment[e]!);
-      if (score < threshold) continue;
+      const exact = similarity + this.entryAdjustment[e]!;
+      if (exact + EPSILON < threshold) continue;
+      const score = round(exact);
       if (this.entryStamp[e] !== stamp) {
         this.entryStamp[e] = stamp;
         this.entryScore[e] = score;

@@ -159,8 +159,12 @@ describe('initials and a missing middle name', () => {
     expect(score(index, 'John Andrew Smith')).toBeGreaterThan(score(index, 'John Smith'));
   });
 
-  it('does not let an initial stand for a different first letter', () => {
-    expect(found(index, 'P. Smith')).toBe(false);
+  it('does not let an initial stand for a different first letter, as written', () => {
+    expect(found(index, 'P. A. Smith')).toBe(false);
+    const spelt = indexOf(entry('3', ['Charles Edward Brown']), entry('4', ['Karl Edward Brown']));
+    expect(spelt.search({ name: 'C. E. Brown' }, DEFAULT).map((m) => m.entry.entryId)).toEqual([
+      '3',
+    ]);
   });
 });
 

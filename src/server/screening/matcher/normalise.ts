@@ -9,7 +9,7 @@ import { doubleMetaphone } from 'double-metaphone';
  *    the Arabic ʿayn and hamza vanish ("Mas'ud" → "masud"), every other mark splits a word;
  * 2. titles before a name ("Mr", "Dr", "Sheikh", "Haji", "Colonel") and suffixes after it
  *    ("Jr", "III") dropped while another word is left; connecting particles ("al", "el",
- *    "bin", "ibn", "ould", "van", "de") dropped likewise;
+ *    "bin", "ibn", "ould", "van", "de"; "ben" after the first word) while two others are left;
  * 3. Arabic and Scottish prefixes made one way: "Abdul Rahman", "Abd al-Rahman", "Abdulrahman"
  *    and "Abdel Rahman" all become `abd rahman`; "Abdallah"/"Abd Allah" become `abdullah`;
  *    "Abu", "Umm", "Mc" and "Mac" are joined to the word after them ("Abu Bakr" = "Abubakr");
@@ -19,8 +19,8 @@ import { doubleMetaphone } from 'double-metaphone';
  *    → `k`, `ou`/`oo` → `u`, `ee` → `i`, a `y` after the first letter → `i`.
  *
  * Each token keeps the word as it was written (a typing error is best measured there: "Ricahrd"
- * is one swap from "Richard" but three edits from its skeleton), a weight (1; ½ for an initial)
- * and its Double Metaphone code.
+ * is one swap from "Richard", but its skeleton `rikahrd` is two edits from `richard`), a weight
+ * (1; ½ for an initial) and its Double Metaphone code.
  */
 
 /** One word of a name, ready to compare. */
@@ -360,7 +360,8 @@ function tokenOf(text: string, raw: string): NameToken {
 
 /** The token of one word of a name. */
 export function token(word: string, raw: string): NameToken {
-  return tokenOf(skeleton(canonical(word)), raw);
+  // An initial stays the letter written: "C." may stand for Charles or Karl.
+  return tokenOf(word.length === 1 ? word : skeleton(canonical(word)), raw);
 }
 
 /** A name's tokens, in the name's order. */
