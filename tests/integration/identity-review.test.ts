@@ -240,3 +240,23 @@ describe('watchlist results on the case screen', () => {
     expect(watchlistLabel(clear.watchlist_match, clear.watchlist_kinds)).toBe('No match');
   });
 });
+
+describe('the date of birth Veriff read from the document', () => {
+  it('is on the case beside the one the applicant gave, so a difference can be flagged', async () => {
+    const a = await started('Dora Mismatch');
+    await t.ctx.db
+      .update(applicationDetails)
+      .set({ dateOfBirth: '1985-03-14' })
+      .where(eq(applicationDetails.applicationId, a.id));
+    expect((await caseOf(a.id)).details).toMatchObject({
+      date_of_birth: '1985-03-14',
+      document_date_of_birth: null,
+    });
+    // The fake reads 12 April 1985 from the document.
+    await veriff.decision(t.app, a.session, 'approved');
+    expect((await caseOf(a.id)).details).toMatchObject({
+      date_of_birth: '1985-03-14',
+      document_date_of_birth: '1985-04-12',
+    });
+  });
+});
