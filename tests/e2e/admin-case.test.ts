@@ -167,7 +167,7 @@ describe('staff panel: case screen (own server)', () => {
 
   it('reads the screening in words, never raw values', async () => {
     const page = await openCase(other);
-    const screening = page.getByRole('region', { name: 'Screening' });
+    const screening = page.getByRole('region', { name: 'Screening', exact: true });
     await screening.getByText('Provider').waitFor();
     const status = await screening.locator('dt:text-is("Status") + dd').innerText();
     expect(['Created', 'Started', 'Submitted', 'Approved', 'Declined']).toContain(status);

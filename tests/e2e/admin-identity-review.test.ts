@@ -50,7 +50,7 @@ describe('staff panel: Veriff declines and watchlist matches on the case screen 
     expect(declined.status).toBe(200);
 
     const page = await openCase(applicant);
-    const screening = page.getByRole('region', { name: 'Screening' });
+    const screening = page.getByRole('region', { name: 'Screening', exact: true });
     await screening.getByText('Veriff declined — decision needed').waitFor();
     // Veriff keeps the documents: the frames say so rather than 'Not uploaded yet'.
     expect(await page.getByText('Collected by Veriff, not stored here').count()).toBe(2);
@@ -92,7 +92,7 @@ describe('staff panel: Veriff declines and watchlist matches on the case screen 
     expect(hit.status).toBe(200);
 
     const page = await openCase(applicant);
-    const screening = page.getByRole('region', { name: 'Screening' });
+    const screening = page.getByRole('region', { name: 'Screening', exact: true });
     await screening.getByText('Possible match — needs review (adverse media)').waitFor();
     expect(await screening.getByText('No match', { exact: true }).count()).toBe(0);
   });

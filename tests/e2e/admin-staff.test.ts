@@ -136,7 +136,7 @@ describe('named staff (own server)', () => {
     await smtp?.close();
   });
 
-  it('an owner invites a compliance member, who joins from the e-mail, enrols and sees four tabs', async () => {
+  it('an owner invites a compliance member, who joins from the e-mail, enrols and sees their six tabs', async () => {
     const owner = await openAdmin(openPage, { baseURL: server.baseURL, tab: 'Staff' });
     const invite = owner.getByRole('form', { name: 'Invite member' });
     await invite.getByRole('textbox', { name: 'Name' }).fill('Cleo Compliance');
@@ -213,6 +213,7 @@ describe('named staff (own server)', () => {
       'Applicants',
       'KYC',
       'Offers',
+      'Screening',
       'Data protection',
       'Audit',
     ]);

@@ -37,6 +37,9 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     ADMIN_PASSPHRASE: TEST_PASSPHRASE,
     LOG_LEVEL: 'silent',
+    // No scheduled jobs behind a test's back (a list upload would wake the re-screening and
+    // change rows mid-test); a test of the scheduler turns it on.
+    RETENTION_INTERVAL_SECONDS: '0',
     ...overrides,
   });
   const { database, destroy } = await createTestDatabase();

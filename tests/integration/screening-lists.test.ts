@@ -3,9 +3,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, jobRuns, screeningEntries, screeningListVersions } from '#server/db/schema.ts';
+import { queryRows } from '#server/db/client.ts';
 import { OFAC_ALTERNATES_FIRST, ONE_LIST_AT_A_TIME } from '#server/screening/lists.ts';
 import { refreshScreeningSources, SOURCES_JOB } from '#server/screening/sources.ts';
 import {
@@ -367,6 +368,28 @@ describe('admin-screening-list-upload', () => {
       .from(screeningListVersions)
       .where(and(eq(screeningListVersions.list, 'uk'), eq(screeningListVersions.isCurrent, true)));
     expect(current.map((v) => v.version)).toEqual([4]);
+  });
+
+  it("keeps the people of the last three versions of a list, and every version's record", async () => {
+    const dated = (day: number) =>
+      Buffer.from(
+        UK.toString('utf8').replace('Last Updated,20/02/2026', `Last Updated,${day}/03/2026`),
+      );
+    for (const day of [10, 11, 12]) {
+      const res = await upload([{ name: `uk-${day}.csv`, data: dated(day) }]);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const versions = await queryRows<{ version: number; entries: number; kept: number }>(
+      t.ctx.db,
+      sql`select v.version, v.entries,
+          (select count(*)::int from screening_entries e where e.version_id = v.id) as kept
+        from screening_list_versions v where v.list = 'uk' order by v.version`,
+    );
+    const latest = versions.at(-1)!.version;
+    for (const row of versions) {
+      expect(row.entries, `version ${row.version}`).toBeGreaterThan(0);
+      expect(row.kept, `version ${row.version}`).toBe(row.version > latest - 3 ? row.entries : 0);
+    }
   });
 });
 

@@ -23,6 +23,9 @@ export const ONE_LIST_AT_A_TIME =
  */
 const LIST_LOCK_NAMESPACE = 4210;
 
+/** List versions whose entries are kept: this one and the two before it. */
+const KEEP_VERSIONS = 3;
+
 /** Rows per INSERT: one statement per thousand entries, well under PostgreSQL's parameter cap. */
 const INSERT_CHUNK = 1000;
 
@@ -208,6 +211,12 @@ export async function importParsedFiles(
         })),
       );
     }
+    // Older versions keep their row (the history of what was loaded when) but not their people:
+    // alerts hold a copy of the entry they matched, and a list loaded daily would otherwise grow
+    // by its whole size every day. The two before this one stay whole, to compare with.
+    await tx.execute(sql`delete from screening_entries where version_id in (
+      select id from screening_list_versions
+      where list = ${list} and version <= ${version - KEEP_VERSIONS})`);
     await writeAudit(tx, {
       actor: options.actor ?? { type: 'system', id: 'screening' },
       action: 'screening.list_load',
