@@ -58,6 +58,7 @@ export const AUDIT_ACTION_LABELS = {
   'case.take': 'Case taken',
   'case.takeover': 'Case taken over',
   'case.release': 'Case released',
+  'case.note_add': 'Note added',
   // Offers.
   'offer.issue': 'Offer issued',
   'offer.issue_for_approval': 'Offer sent for approval',
@@ -130,6 +131,7 @@ const TARGET_LABELS: Record<string, string> = {
   applicant_session: 'Applicant session',
   identity_check: 'Identity check',
   kyc_file: 'Identity file',
+  case_note: 'Case note',
   screening_alert: 'Screening alert',
   screening_list: 'Screening list',
   offer: 'Offer',

@@ -57,6 +57,8 @@ import {
 } from './schemas/apply.ts';
 import { ZAuditExportRequest, ZAuditListRequest, type AuditListResponse } from './schemas/audit.ts';
 import {
+  ZCaseNoteAddRequest,
+  type CaseNoteAddResponse,
   ZApplicantCaseRequest,
   ZCaseAssignRequest,
   ZIdentityApproveRequest,
@@ -510,6 +512,12 @@ export const CALLS = {
     response: returns<StaffOkResponse>(),
   },
   // Staff's decision after a Veriff decline (the other half is admin-applicant-decline).
+  // Case notes (CONTRACT §9): anyone who works cases.
+  'admin-case-note-add': {
+    access: CASEWORK,
+    request: ZCaseNoteAddRequest,
+    response: returns<CaseNoteAddResponse>(),
+  },
   // Sanctions and PEP screening of our own (CONTRACT §8).
   'admin-screening-lists': {
     access: COMPLIANCE,

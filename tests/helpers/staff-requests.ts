@@ -267,6 +267,7 @@ export async function staffCallRequest(s: StaffCallTargets, path: string): Promi
       basic_id: s.sanctioned,
       reason: 'A different person: date of birth and nationality differ',
     }),
+    'admin-case-note-add': () => ({ basic_id: s.kyc, text: 'Called the applicant' }),
     'admin-screening-lists': () => ({}),
     'admin-screening-search': () => ({ name: 'Test Person' }),
     'admin-screening-alert-list': () => ({ page: 1, page_size: 20 }),

@@ -226,6 +226,7 @@ describe('admin-applicant-export', () => {
       'activations',
       'email_outbox',
       'erasure_requests',
+      'case_notes',
     ]);
     expect(held.applications).toEqual([
       expect.objectContaining({

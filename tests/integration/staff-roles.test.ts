@@ -85,6 +85,7 @@ const CONTRACT: Record<string, readonly ('compliance' | 'operations')[]> = {
   // The case screen and taking a case: both teams work cases.
   'admin-applicant-case': ['compliance', 'operations'],
   'admin-case-assign': ['compliance', 'operations'],
+  'admin-case-note-add': ['compliance', 'operations'],
   // Data protection (CONTRACT §6): compliance.
   'admin-applicant-decline': ['compliance'],
   'admin-applicant-export': ['compliance'],

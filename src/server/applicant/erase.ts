@@ -11,6 +11,7 @@ import {
   emailOutbox,
   eoiRequests,
   fileDeletions,
+  caseNotes,
   identityChecks,
   screeningAlerts,
   inviteCodes,
@@ -62,6 +63,7 @@ export async function eraseApplication(
   await tx.delete(applicationDetails).where(eq(applicationDetails.applicationId, id));
   // The alerts hold staff's reasons about the person and whom they were matched with.
   await tx.delete(screeningAlerts).where(eq(screeningAlerts.applicationId, id));
+  await tx.delete(caseNotes).where(eq(caseNotes.applicationId, id));
   await tx.delete(offers).where(eq(offers.applicationId, id));
   await tx.delete(activations).where(eq(activations.applicationId, id));
   await tx.delete(eoiRequests).where(eq(eoiRequests.applicationId, id));

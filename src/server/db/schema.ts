@@ -1028,6 +1028,24 @@ export const screeningAlerts = pgTable(
   ],
 );
 
+/**
+ * Staff's notes on a case (CONTRACT §9): append-only (a trigger refuses an edit, migration
+ * 0028), erased with the applicant. The text is staff's words about a person: never in the audit.
+ */
+export const caseNotes = pgTable(
+  'case_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => staffMembers.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('case_notes_application_idx').on(t.applicationId, t.createdAt)],
+);
+
 export const schema = {
   applications,
   applicationDetails,
@@ -1059,4 +1077,5 @@ export const schema = {
   screeningListVersions,
   screeningEntries,
   screeningAlerts,
+  caseNotes,
 };

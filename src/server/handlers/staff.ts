@@ -35,6 +35,7 @@ import { adminMaintenanceToggle } from '../services/admin-maintenance-toggle.ts'
 import { adminOfferApprove } from '../services/admin-offer-approve.ts';
 import { adminOfferIssue } from '../services/admin-offer-issue.ts';
 import { adminOfferList } from '../services/admin-offer-list.ts';
+import { adminCaseNoteAdd } from '../services/admin-case-note-add.ts';
 import { adminSanctionsClear } from '../services/admin-sanctions-clear.ts';
 import { adminScreeningAlertClearApprove } from '../services/admin-screening-alert-clear-approve.ts';
 import { adminScreeningAlertClear } from '../services/admin-screening-alert-clear.ts';
@@ -205,6 +206,16 @@ export function staffHandlers(ctx: AppContext): SomeCallHandlers<StaffJsonCall> 
       });
       return { ok: true };
     },
+    'admin-case-note-add': async ({ input, staff }) => ({
+      ok: true,
+      note: await adminCaseNoteAdd({
+        db,
+        actor: staff.actor,
+        authorName: staff.member.name,
+        applicationId: input.basic_id,
+        text: input.text,
+      }),
+    }),
     // Our own screening (CONTRACT §8).
     'admin-screening-lists': async () => ({
       ok: true,

@@ -11,6 +11,7 @@ import {
   activations,
   applicationDetails,
   applications,
+  caseNotes,
   emailOutbox,
   identityChecks,
   kycFiles,
@@ -71,7 +72,7 @@ export async function adminApplicantCase(options: {
 
   const worksAlerts = mayCall(role, 'admin-screening-alert-list');
 
-  const [files, [check], [offer], [activation], emails, dataProtection, timeline, alerts] =
+  const [files, [check], [offer], [activation], emails, dataProtection, timeline, alerts, notes] =
     await Promise.all([
       db
         .select()
@@ -118,6 +119,17 @@ export async function adminApplicantCase(options: {
           })
         : null,
       worksAlerts ? alertsOf(db, applicationId) : null,
+      db
+        .select({
+          id: caseNotes.id,
+          text: caseNotes.text,
+          author: staffMembers.name,
+          createdAt: caseNotes.createdAt,
+        })
+        .from(caseNotes)
+        .leftJoin(staffMembers, eq(staffMembers.id, caseNotes.authorId))
+        .where(eq(caseNotes.applicationId, applicationId))
+        .orderBy(desc(caseNotes.createdAt), desc(caseNotes.id)),
     ]);
 
   // Read in the same breath as the row above; null only if it vanished in between.
@@ -183,6 +195,12 @@ export async function adminApplicantCase(options: {
           document_date_of_birth: documentDateOfBirth(check?.rawPayload),
         }
       : null,
+    notes: notes.map((note) => ({
+      id: note.id,
+      text: note.text,
+      author: note.author,
+      created_at: note.createdAt.toISOString(),
+    })),
     own_screening: worksAlerts
       ? { screened_at: iso(application.screenedAt), alerts: alerts ?? [] }
       : null,

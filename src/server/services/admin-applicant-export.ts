@@ -105,6 +105,13 @@ const TABLES: readonly { name: string; rows: (id: string) => SQL }[] = [
     rows: (id) => sql`select to_jsonb(t) as row from erasure_requests t
       where t.application_id = ${id} order by t.requested_at, t.id`,
   },
+  {
+    // Staff's notes on the case, with who wrote them (CONTRACT §9).
+    name: 'case_notes',
+    rows: (id) => sql`select to_jsonb(t) || jsonb_build_object('author',
+        (select m.name from staff_members m where m.id = t.author_id)) as row
+      from case_notes t where t.application_id = ${id} order by t.created_at, t.id`,
+  },
 ];
 
 async function rowsOf(db: Db, query: SQL): Promise<Row[]> {

@@ -5,7 +5,7 @@
 import type { Address } from './journey.ts';
 import type { ScreeningAlert } from './screening.ts';
 import { z } from './zod.ts';
-import { staffReasonField } from './fields.ts';
+import { staffReasonField, text } from './fields.ts';
 import type { AuditRow } from './admin-lists.ts';
 import type { ApplicationCase } from './data-protection.ts';
 import type { EmploymentStatus } from './journey.ts';
@@ -112,6 +112,20 @@ export type CaseScreening = {
   last_event_at: string | null;
 };
 
+/** `admin-case-note-add` (CONTRACT §9): a note on the case, by any member who works cases. */
+export const NOTE_MAX = 2000;
+export const ZCaseNoteAddRequest = z.object({
+  basic_id: z.uuid('Invalid application id'),
+  text: text('Please write a note')
+    .trim()
+    .min(1, 'Please write a note')
+    .max(NOTE_MAX, `Notes must be less than ${NOTE_MAX} characters`),
+});
+export type TCaseNoteAddRequest = z.input<typeof ZCaseNoteAddRequest>;
+/** A note as the case screen shows it; `author` is null once that member's record is gone. */
+export type CaseNote = { id: string; text: string; author: string | null; created_at: string };
+export type CaseNoteAddResponse = { ok: true; note: CaseNote };
+
 export type CaseOffer = {
   id: string;
   tier: Tier;
@@ -178,6 +192,8 @@ export type ApplicantCaseResponse = {
    * screening alerts (operations).
    */
   own_screening: { screened_at: string | null; alerts: ScreeningAlert[] } | null;
+  /** Staff's notes, newest first (append-only). */
+  notes: CaseNote[];
   /** The current identity check, or null before one was started. */
   screening: CaseScreening | null;
   offer: CaseOffer | null;

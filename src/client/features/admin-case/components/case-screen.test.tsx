@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApplicantCaseResponse, CaseFile } from '#shared/schemas/case.ts';
@@ -52,6 +52,7 @@ function caseOf({ applicant, ...rest }: Overrides = {}): CaseData {
     details: null,
     files: { document: null, selfie: null },
     own_screening: null,
+    notes: [],
     screening: null,
     offer: null,
     activation: null,
@@ -400,5 +401,60 @@ describe('CaseScreen: screening alerts (CONTRACT §8)', () => {
     stubApi({});
     openCase('operations');
     expect(screen.queryByRole('region', { name: 'Screening alerts' })).not.toBeInTheDocument();
+  });
+});
+
+describe('CaseScreen: notes', () => {
+  const notesBlock = () => screen.getByRole('region', { name: 'Notes' });
+
+  it('lists notes newest first with author and time; says when there are none', () => {
+    stubApi({});
+    openCase('operations');
+    expect(notesBlock()).toHaveTextContent('No notes yet.');
+  });
+
+  it('adds a note with the schema’s message for an empty one, then clears the box', async () => {
+    const api = stubApi({
+      '/admin-case-note-add': (body) => ({
+        body: {
+          ok: true,
+          note: {
+            id: 'note-2',
+            text: (body as { text: string }).text,
+            author: 'Sam operations',
+            created_at: HOUR_AGO,
+          },
+        },
+      }),
+    });
+    const { user } = openCase(
+      'operations',
+      caseOf({
+        notes: [
+          {
+            id: 'note-1',
+            text: 'Called the applicant',
+            author: 'Sam compliance',
+            created_at: HOUR_AGO,
+          },
+        ],
+      }),
+    );
+    const list = within(notesBlock()).getByRole('list', { name: 'Case notes, newest first' });
+    expect(list).toHaveTextContent('Called the applicant');
+    expect(list).toHaveTextContent('Sam compliance');
+
+    await user.click(within(notesBlock()).getByRole('button', { name: 'Add note' }));
+    expect(await within(notesBlock()).findByText('Please write a note')).toBeInTheDocument();
+    expect(api.pathsCalled()).not.toContain('/admin-case-note-add');
+
+    const box = within(notesBlock()).getByLabelText('New note');
+    await user.type(box, 'Proof of address received');
+    await user.click(within(notesBlock()).getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(api.calls.find((call) => call.path === '/admin-case-note-add')?.body).toEqual({
+      basic_id: BASIC_ID,
+      text: 'Proof of address received',
+    });
   });
 });

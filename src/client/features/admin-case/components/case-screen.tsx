@@ -26,6 +26,7 @@ import {
   TimelineBlock,
 } from './case-sections.tsx';
 import { CaseActions } from './case-actions.tsx';
+import { CaseNotesBlock } from './case-notes.tsx';
 import { ScreeningAlertsBlock } from './case-screening-alerts.tsx';
 
 function BackLink() {
@@ -127,6 +128,7 @@ function CaseBody({ data, staff }: { data: Case; staff: StaffMember }) {
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <OfferBlock data={data} />
         <ActivationBlock data={data} />
+        <CaseNotesBlock basicId={data.applicant.id} notes={data.notes} />
         <EmailsBlock data={data} />
         {data.timeline ? <TimelineBlock data={data} rows={data.timeline} /> : null}
       </div>

@@ -41,3 +41,11 @@ export function useApproveIdentity() {
     staffApi.call('admin-identity-approve', input),
   );
 }
+
+/** `admin-case-note-add`: a note on the case (append-only); the case is read again after it. */
+export function useAddCaseNote(basicId: string) {
+  return useStaffAction(
+    (text: string) => staffApi.call('admin-case-note-add', { basic_id: basicId, text }),
+    staffMeta('admin-case-note-add', 'Failed to add the note'),
+  );
+}
