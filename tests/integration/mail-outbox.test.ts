@@ -321,4 +321,24 @@ describe('e-mail outbox', () => {
     expect(failed.lastError).not.toContain('hunter2');
     expect(failed.lastError).not.toContain('\n');
   });
+
+  it('sends mail someone is waiting for before a backlog of bulk mail', async () => {
+    for (let i = 0; i < 25; i += 1) {
+      await queueEmail(db, mail(`bulk${i}@example.com`, 'admin_offer_issue.offer_issued'));
+    }
+    const invite = await queueEmail(
+      db,
+      mail('new.member@example.com', 'admin_staff_invite.invitation'),
+    );
+    const link = await queueEmail(db, mail('back@example.com', 'apply_magic_link.resume_link'));
+    const { worker: w } = worker({ batchSize: 5 });
+    await w.drainOnce();
+    // The first batch of five holds both waited-for mails, though 25 were queued before them.
+    expect(received).toHaveLength(5);
+    expect(received.map((m) => m.to[0])).toEqual(
+      expect.arrayContaining(['back@example.com', 'new.member@example.com']),
+    );
+    expect((await row(invite)).status).toBe('sent');
+    expect((await row(link)).status).toBe('sent');
+  });
 });

@@ -12,6 +12,7 @@ import {
   date,
   index,
   real,
+  smallint,
   integer,
   jsonb,
   pgTable,
@@ -820,6 +821,8 @@ export const emailOutbox = pgTable(
     html: text('html_body'),
     /** What kind of mail this is, for logs and tests (never the content). */
     template: text('template').notNull(),
+    /** 1 for mail someone is waiting for (mail/priority.ts): sent before the rest. */
+    priority: smallint('priority').notNull().default(0),
     status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -843,7 +846,8 @@ export const emailOutbox = pgTable(
       .on(t.sentAt)
       .where(sql`body_erased_at is null`),
     check('email_outbox_status_check', inList('status', MAIL_STATUSES)),
-    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // The worker's order: urgent mail first, then by when it is due.
+    index('email_outbox_due_idx').on(t.status, t.priority.desc(), t.nextAttemptAt),
     // The failed list and its count: rare rows, newest first.
     index('email_outbox_failed_idx')
       .on(t.failedAt)

@@ -1,8 +1,9 @@
-import { and, eq, getTableColumns, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { OutboxHealth } from '#shared/schemas/mail.ts';
 import { queryRows, type Db, type Tx } from '../db/client.ts';
 import { emailOutbox } from '../db/schema.ts';
+import { mailPriority } from './priority.ts';
 import type { MailTransport } from './transport.ts';
 
 /**
@@ -34,6 +35,7 @@ export async function queueEmail(db: Db | Tx, mail: QueuedMail): Promise<string>
       text: mail.text,
       html: mail.html ?? null,
       template: mail.template,
+      priority: mailPriority(mail.template),
       applicationId: mail.applicationId ?? null,
     })
     .returning({ id: emailOutbox.id });
@@ -189,7 +191,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
           or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, sql`now()`)),
         ),
       )
-      .orderBy(emailOutbox.nextAttemptAt)
+      // Mail someone is waiting for first (mail/priority.ts), then by when it is due.
+      .orderBy(desc(emailOutbox.priority), emailOutbox.nextAttemptAt)
       .limit(batchSize)
       .for('update', { skipLocked: true });
     const claimed = await db
