@@ -414,8 +414,9 @@ export function problemsWith(request: FuzzRequest, res: Answer): string[] {
       }
     }
   }
-  // Refusals are where internals leak; a page or a legal document may well say "select".
-  if (res.statusCode >= 400) {
+  // Refusals are where internals leak; a page or a legal document may well say "select" (the
+  // cookie policy does), also when maintenance serves it as a 503 by design.
+  if (res.statusCode >= 400 && !isMaintenancePage(url, res)) {
     for (const [what, pattern] of LEAKS) if (pattern.test(text)) problems.push(`leaks ${what}`);
   }
   return problems;
