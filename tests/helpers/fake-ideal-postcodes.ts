@@ -1,5 +1,4 @@
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startFakeService, type FakeService } from './fake-service.ts';
 
 /**
  * A local stand-in for Ideal Postcodes' postcode API: `GET /v1/postcodes/:postcode?api_key=…`
@@ -54,77 +53,35 @@ export interface RecordedLookup {
   apiKey: string | null;
 }
 
-export interface FakeIdealPostcodes {
-  url: string;
+export interface FakeIdealPostcodes extends FakeService {
   requests: RecordedLookup[];
-  /** Answer every request with this status and a provider error body (null: normally). */
-  failWith(status: number | null): void;
-  /** Hold every request without answering until turned off. */
-  hang(on: boolean): void;
-  close(): Promise<void>;
-}
-
-function send(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
 }
 
 export async function startFakeIdealPostcodes(): Promise<FakeIdealPostcodes> {
   const requests: RecordedLookup[] = [];
-  let failure: number | null = null;
-  let hanging = false;
-  const held = new Set<ServerResponse>();
-
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const route = /^\/v1\/postcodes\/([^/]+)$/.exec(url.pathname);
-    const postcode = route ? decodeURIComponent(route[1]!) : '';
-    requests.push({ path: url.pathname, postcode, apiKey: url.searchParams.get('api_key') });
-    if (hanging) {
-      held.add(response);
-      return;
-    }
-    if (failure !== null) {
-      return send(response, failure, { code: failure * 10, message: 'Service unavailable' });
-    }
-    if (!route || request.method !== 'GET') {
-      return send(response, 404, { code: 4044, message: 'Resource not found' });
-    }
-    if (url.searchParams.get('api_key') !== FAKE_IDEAL_POSTCODES_KEY) {
-      return send(response, 401, { code: 4010, message: 'Invalid Key' });
-    }
-    // The service takes a postcode in any case and spacing.
-    const wanted = postcode.replace(/\s+/g, '').toUpperCase();
-    const key = Object.keys(FAKE_ADDRESSES).find((k) => k.replace(' ', '') === wanted);
-    if (!key) {
-      return send(response, 404, {
-        code: 4040,
-        message: 'Postcode Not Found',
-        suggestions: [],
-      });
-    }
-    send(response, 200, { result: FAKE_ADDRESSES[key], code: 2000, message: 'Success' });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    failWith(status) {
-      failure = status;
-    },
-    hang(on) {
-      hanging = on;
-      if (!on) {
-        for (const response of held) response.destroy();
-        held.clear();
+  const service = await startFakeService({
+    failure: (status) => ({ code: status * 10, message: 'Service unavailable' }),
+    answer(request, url) {
+      const route = /^\/v1\/postcodes\/([^/]+)$/.exec(url.pathname);
+      const postcode = route ? decodeURIComponent(route[1]!) : '';
+      requests.push({ path: url.pathname, postcode, apiKey: url.searchParams.get('api_key') });
+      if (!route || request.method !== 'GET') {
+        return { status: 404, body: { code: 4044, message: 'Resource not found' } };
       }
+      if (url.searchParams.get('api_key') !== FAKE_IDEAL_POSTCODES_KEY) {
+        return { status: 401, body: { code: 4010, message: 'Invalid Key' } };
+      }
+      // The service takes a postcode in any case and spacing.
+      const wanted = postcode.replace(/\s+/g, '').toUpperCase();
+      const key = Object.keys(FAKE_ADDRESSES).find((k) => k.replace(' ', '') === wanted);
+      if (!key) {
+        return {
+          status: 404,
+          body: { code: 4040, message: 'Postcode Not Found', suggestions: [] },
+        };
+      }
+      return { status: 200, body: { result: FAKE_ADDRESSES[key], code: 2000, message: 'Success' } };
     },
-    async close() {
-      for (const response of held) response.destroy();
-      held.clear();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  });
+  return { ...service, requests };
 }

@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startFakeService, type FakeService } from './fake-service.ts';
 
 /**
  * A local stand-in for yente, OpenSanctions' self-hosted matching API: `POST /match/:dataset`
@@ -65,15 +64,9 @@ export interface RecordedYenteRequest {
   body: { queries?: Record<string, { schema: string; properties: Record<string, string[]> }> };
 }
 
-export interface FakeYente {
-  url: string;
+export interface FakeYente extends FakeService {
   requests: RecordedYenteRequest[];
   entities: FakeYenteEntity[];
-  /** Answer every request with this status (null: answer normally). */
-  failWith(status: number | null): void;
-  /** Hold every request without answering (a hung service) until turned off. */
-  hang(on: boolean): void;
-  close(): Promise<void>;
 }
 
 const fold = (text: string) =>
@@ -106,35 +99,19 @@ function score(query: Record<string, string[]>, entity: FakeYenteEntity): number
   return Math.round(Math.min(1, Math.max(0, total)) * 1000) / 1000;
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function send(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
-}
-
 export async function startFakeYente(
   entities: FakeYenteEntity[] = FAKE_YENTE_ENTITIES,
 ): Promise<FakeYente> {
   const requests: RecordedYenteRequest[] = [];
-  let failure: number | null = null;
-  let hanging = false;
-  const held = new Set<ServerResponse>();
-
-  const server = createServer((request, response) => {
-    void (async () => {
-      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-      const raw = await readBody(request);
+  const service = await startFakeService({
+    failure: () => ({ detail: 'Service unavailable' }),
+    answer(request, url, raw) {
       const route = /^\/match\/([^/]+)$/.exec(url.pathname);
       let body: RecordedYenteRequest['body'];
       try {
         body = raw ? (JSON.parse(raw) as RecordedYenteRequest['body']) : {};
       } catch {
-        return send(response, 400, { detail: 'Invalid JSON' });
+        return { status: 400, body: { detail: 'Invalid JSON' } };
       }
       requests.push({
         method: request.method ?? '',
@@ -143,21 +120,18 @@ export async function startFakeYente(
         params: url.searchParams,
         body,
       });
-      if (hanging) {
-        held.add(response);
-        return;
+      if (!route || request.method !== 'POST') {
+        return { status: 404, body: { detail: 'Not found' } };
       }
-      if (failure !== null) return send(response, failure, { detail: 'Service unavailable' });
-      if (!route || request.method !== 'POST') return send(response, 404, { detail: 'Not found' });
       if (route[1] !== 'default' && route[1] !== 'sanctions') {
-        return send(response, 404, { detail: 'No such dataset.' });
+        return { status: 404, body: { detail: 'No such dataset.' } };
       }
       const queries = body.queries ?? {};
       if (Object.keys(queries).length === 0) {
-        return send(response, 400, { detail: 'No queries provided.' });
+        return { status: 400, body: { detail: 'No queries provided.' } };
       }
       if (Object.keys(queries).length > 100) {
-        return send(response, 400, { detail: 'Too many queries in one batch (limit: 100)' });
+        return { status: 400, body: { detail: 'Too many queries in one batch (limit: 100)' } };
       }
       const threshold = Number(url.searchParams.get('threshold') ?? 0.7);
       const limit = Number(url.searchParams.get('limit') ?? 5);
@@ -197,30 +171,8 @@ export async function startFakeYente(
           ];
         }),
       );
-      send(response, 200, { responses, matcher: {}, limit });
-    })();
+      return { status: 200, body: { responses, matcher: {}, limit } };
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    entities,
-    failWith(status) {
-      failure = status;
-    },
-    hang(on) {
-      hanging = on;
-      if (!on) {
-        for (const response of held) response.destroy();
-        held.clear();
-      }
-    },
-    async close() {
-      for (const response of held) response.destroy();
-      held.clear();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return { ...service, requests, entities };
 }

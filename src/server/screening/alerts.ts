@@ -1,7 +1,8 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ScreeningAlert } from '#shared/schemas/screening.ts';
+import { ALERT_NOT_FOUND, ALERT_NOT_OPEN, type ScreeningAlert } from '#shared/schemas/screening.ts';
 import { writeAudit, type Actor } from '../audit.ts';
+import { AppError } from '../errors.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   applicationDetails,
@@ -138,5 +139,37 @@ export async function auditAlertStep(
       kind: options.alert.kind,
       ...(options.status === 'open' ? {} : { fields: ['reason'] }),
     },
+  });
+}
+
+/**
+ * The first decision on an open alert (confirm, or ask to clear), made by one member with a
+ * reason: locks it, refuses one already decided (409), records `set` and its audit row.
+ */
+export async function decideOpenAlert<S extends 'confirmed' | 'clear_requested'>(
+  db: Db,
+  options: {
+    actor: Actor & { type: 'staff' };
+    alertId: string;
+    status: S;
+    action: string;
+    set: Partial<typeof screeningAlerts.$inferInsert>;
+  },
+): Promise<S> {
+  return db.transaction(async (tx) => {
+    const alert = await lockAlert(tx, options.alertId);
+    if (!alert) throw new AppError('not_found', ALERT_NOT_FOUND);
+    if (alert.status !== 'open') throw new AppError('conflict', ALERT_NOT_OPEN);
+    await tx
+      .update(screeningAlerts)
+      .set({ ...options.set, status: options.status })
+      .where(eq(screeningAlerts.id, alert.id));
+    await auditAlertStep(tx, {
+      actor: options.actor,
+      alert,
+      action: options.action,
+      status: options.status,
+    });
+    return options.status;
   });
 }
