@@ -31,7 +31,17 @@ export interface AuditEntry {
  * change and its record commit or fail together. Rows can never be edited (DB trigger).
  */
 export async function writeAudit(db: Db | Tx, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+  await writeAudits(db, [entry]);
+}
+
+/** Several rows in one statement (a bulk action: one row per record it changed). */
+export async function writeAudits(db: Db | Tx, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(entries.map(auditValues));
+}
+
+function auditValues(entry: AuditEntry) {
+  return {
     actorType: entry.actor.type,
     actorId: entry.actor.id ?? null,
     actorEmail: entry.actor.type === 'staff' ? entry.actor.email : null,
@@ -44,5 +54,5 @@ export async function writeAudit(db: Db | Tx, entry: AuditEntry): Promise<void> 
     after: entry.after ?? null,
     // Staff IPs are a security record of staff; an applicant's IP is personal data (CONTRACT §6).
     ip: entry.actor.type === 'staff' ? (entry.actor.ip ?? null) : null,
-  });
+  };
 }

@@ -1,5 +1,10 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import {
+  DEFAULT_SERVICE_LEVELS,
+  parseServiceLevels,
+  type ServiceLevels,
+} from '#shared/service-levels.ts';
 
 /**
  * Configuration is environment variables only (CONTRACT §1), parsed once at boot. A bad value
@@ -84,13 +89,18 @@ const EnvSchema = z
       .min(0, 'must be between 0 and 86400')
       .max(86_400, 'must be between 0 and 86400')
       .default(300),
-    /** A queued case waiting longer than this is marked 'Over SLA' on the staff queues. */
-    QUEUE_SLA_HOURS: z.coerce
-      .number('must be a number')
-      .int('must be a whole number')
-      .min(1, 'must be between 1 and 8760')
-      .max(8760, 'must be between 1 and 8760')
-      .default(48),
+    /**
+     * Service levels (CONTRACT §9): `queue=hours,…` over the table in src/shared/service-levels.ts.
+     * QUEUE_SLA_HOURS, the older single setting, still sets the three case queues at once.
+     */
+    SERVICE_LEVELS: optionalString,
+    QUEUE_SLA_HOURS: optional(
+      z.coerce
+        .number('must be a number')
+        .int('must be a whole number')
+        .min(1, 'must be between 1 and 8760')
+        .max(8760, 'must be between 1 and 8760'),
+    ),
     /**
      * Screening (CONTRACT §8): list addresses fetched on a schedule (comma-separated), how often
      * they are fetched, the score at or above which a match opens an alert, and who matches.
@@ -168,6 +178,10 @@ const EnvSchema = z
       .default('info'),
   })
   .superRefine((env, ctx) => {
+    const levels = parseServiceLevels(env.SERVICE_LEVELS);
+    if ('error' in levels) {
+      ctx.addIssue({ code: 'custom', path: ['SERVICE_LEVELS'], message: levels.error });
+    }
     if (env.KYC_PROVIDER === 'veriff') {
       for (const key of ['VERIFF_API_KEY', 'VERIFF_SHARED_SECRET', 'VERIFF_BASE_URL'] as const) {
         if (!env[key])
@@ -239,7 +253,21 @@ const EnvSchema = z
     }
   });
 
-export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string };
+export type Env = z.infer<typeof EnvSchema> & {
+  PUBLIC_URL: string;
+  /** The defaults with QUEUE_SLA_HOURS and SERVICE_LEVELS applied. */
+  serviceLevels: ServiceLevels;
+};
+
+function serviceLevelsOf(env: z.infer<typeof EnvSchema>): ServiceLevels {
+  const hours = env.QUEUE_SLA_HOURS;
+  const base = hours
+    ? { ...DEFAULT_SERVICE_LEVELS, identity_review: hours, offer: hours, activation: hours }
+    : DEFAULT_SERVICE_LEVELS;
+  const levels = parseServiceLevels(env.SERVICE_LEVELS, base);
+  // Checked by the schema above; a bad value never gets here.
+  return 'error' in levels ? base : levels;
+}
 
 export class ConfigError extends Error {}
 
@@ -256,6 +284,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = result.data;
   return {
     ...env,
+    serviceLevels: serviceLevelsOf(env),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };
 }

@@ -145,6 +145,23 @@ import {
   type ScreeningListUploadResponse,
   type ScreeningSearchResponse,
 } from './schemas/screening.ts';
+import {
+  ZApprovalDecideRequest,
+  ZApprovalListRequest,
+  ZCaseAssignBulkRequest,
+  ZCaseEscalateRequest,
+  ZCaseMlroDecideRequest,
+  ZEscalationListRequest,
+  ZReportRequest,
+  type ApprovalDecideResponse,
+  type ApprovalListResponse,
+  type CaseAssignBulkResponse,
+  type EscalationListResponse,
+  type EscalationResponse,
+  type ReportResponse,
+  type ServiceLevelsResponse,
+  type StaffDirectoryResponse,
+} from './schemas/casework.ts';
 import { STAFF_ROLES, type StaffRole } from './staff.ts';
 
 /** Every signed-in member, whatever their role. */
@@ -154,6 +171,12 @@ const COMPLIANCE: readonly StaffRole[] = ['owner', 'compliance'];
 const OPERATIONS: readonly StaffRole[] = ['owner', 'operations'];
 /** Applicant reads both teams need. */
 const CASEWORK: readonly StaffRole[] = ['owner', 'compliance', 'operations'];
+/** The nominated officer (CONTRACT §9): escalated cases and their decisions. */
+const MLRO: readonly StaffRole[] = ['owner', 'mlro'];
+/** Compliance's reads the MLRO shares: screening alerts, reports, the audit trail. */
+const OVERSIGHT: readonly StaffRole[] = ['owner', 'compliance', 'mlro'];
+/** Reading applicants: every team and the MLRO. */
+const READERS: readonly StaffRole[] = ['owner', 'compliance', 'operations', 'mlro'];
 
 /**
  * Who may make a call: anyone (`public`, including the steps of signing in and joining), the
@@ -417,7 +440,7 @@ export const CALLS = {
 
   // Staff: applicants.
   'admin-applicant-list': {
-    access: CASEWORK,
+    access: READERS,
     request: ZApplicantListRequest,
     response: returns<ApplicantListResponse>(),
   },
@@ -437,19 +460,19 @@ export const CALLS = {
     response: returns<StaffOkResponse>(),
   },
   'admin-audit-list': {
-    access: COMPLIANCE,
+    access: OVERSIGHT,
     request: ZAuditListRequest,
     response: returns<AuditListResponse>(),
   },
   'admin-audit-export': {
-    access: COMPLIANCE,
+    access: OVERSIGHT,
     kind: 'download',
     request: ZAuditExportRequest,
     response: returns<Blob>(),
   },
   // The case screen and taking a case: both teams work cases.
   'admin-applicant-case': {
-    access: CASEWORK,
+    access: READERS,
     request: ZApplicantCaseRequest,
     response: returns<ApplicantCaseResponse>(),
   },
@@ -511,16 +534,62 @@ export const CALLS = {
     request: ZSanctionsClearRequest,
     response: returns<StaffOkResponse>(),
   },
-  // Staff's decision after a Veriff decline (the other half is admin-applicant-decline).
   // Case notes (CONTRACT §9): anyone who works cases.
   'admin-case-note-add': {
     access: CASEWORK,
     request: ZCaseNoteAddRequest,
     response: returns<CaseNoteAddResponse>(),
   },
+  // Escalation to the MLRO, four eyes, bulk work, service levels and reports (CONTRACT §9).
+  'admin-case-escalate': {
+    access: COMPLIANCE,
+    request: ZCaseEscalateRequest,
+    response: returns<EscalationResponse>(),
+  },
+  'admin-case-mlro-decide': {
+    access: MLRO,
+    request: ZCaseMlroDecideRequest,
+    response: returns<EscalationResponse>(),
+  },
+  'admin-escalation-list': {
+    access: MLRO,
+    request: ZEscalationListRequest,
+    response: returns<EscalationListResponse>(),
+  },
+  // The kinds' own roles are checked by the decision (a PEP offer: owners only).
+  'admin-approval-list': {
+    access: OVERSIGHT,
+    request: ZApprovalListRequest,
+    response: returns<ApprovalListResponse>(),
+  },
+  'admin-approval-decide': {
+    access: OVERSIGHT,
+    request: ZApprovalDecideRequest,
+    response: returns<ApprovalDecideResponse>(),
+  },
+  'admin-case-assign-bulk': {
+    access: COMPLIANCE,
+    request: ZCaseAssignBulkRequest,
+    response: returns<CaseAssignBulkResponse>(),
+  },
+  'admin-staff-directory': {
+    access: COMPLIANCE,
+    request: null,
+    response: returns<StaffDirectoryResponse>(),
+  },
+  'admin-service-levels': {
+    access: EVERYONE,
+    request: null,
+    response: returns<ServiceLevelsResponse>(),
+  },
+  'admin-report': {
+    access: OVERSIGHT,
+    request: ZReportRequest,
+    response: returns<ReportResponse>(),
+  },
   // Sanctions and PEP screening of our own (CONTRACT §8).
   'admin-screening-lists': {
-    access: COMPLIANCE,
+    access: OVERSIGHT,
     request: null,
     response: returns<ScreeningListsResponse>(),
   },
@@ -531,30 +600,31 @@ export const CALLS = {
     response: returns<ScreeningListUploadResponse>(),
   },
   'admin-screening-search': {
-    access: COMPLIANCE,
+    access: OVERSIGHT,
     request: ZScreeningSearchRequest,
     response: returns<ScreeningSearchResponse>(),
   },
   'admin-screening-alert-list': {
-    access: COMPLIANCE,
+    access: OVERSIGHT,
     request: ZScreeningAlertListRequest,
     response: returns<ScreeningAlertListResponse>(),
   },
   'admin-screening-alert-confirm': {
-    access: COMPLIANCE,
+    access: OVERSIGHT,
     request: ZScreeningAlertDecisionRequest,
     response: returns<ScreeningAlertDecisionResponse>(),
   },
   'admin-screening-alert-clear': {
-    access: COMPLIANCE,
+    access: OVERSIGHT,
     request: ZScreeningAlertDecisionRequest,
     response: returns<ScreeningAlertDecisionResponse>(),
   },
   'admin-screening-alert-clear-approve': {
-    access: COMPLIANCE,
+    access: OVERSIGHT,
     request: ZScreeningAlertApproveRequest,
     response: returns<ScreeningAlertDecisionResponse>(),
   },
+  // Staff's decision after a Veriff decline (the other half is admin-applicant-decline).
   'admin-identity-approve': {
     access: COMPLIANCE,
     request: ZIdentityApproveRequest,
@@ -808,4 +878,7 @@ export const TAB_CALLS = {
   data: 'admin-data-protection',
   audit: 'admin-audit-list',
   screening: 'admin-screening-alert-list',
+  approvals: 'admin-approval-list',
+  mlro: 'admin-escalation-list',
+  reports: 'admin-report',
 } as const satisfies Record<string, StaffCall>;

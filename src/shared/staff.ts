@@ -5,13 +5,14 @@
  * (calls.ts imports STAFF_ROLES from here).
  */
 
-export const STAFF_ROLES = ['owner', 'compliance', 'operations'] as const;
+export const STAFF_ROLES = ['owner', 'compliance', 'operations', 'mlro'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   owner: 'Owner',
   compliance: 'Compliance',
   operations: 'Operations',
+  mlro: 'MLRO',
 };
 
 export const STAFF_STATUSES = ['invited', 'active', 'disabled'] as const;

@@ -7,6 +7,7 @@ import {
   cardAssets,
   contactMessages,
   eoiRequests,
+  caseEscalations,
   erasureRequests,
   identityChecks,
   inviteCodes,
@@ -51,6 +52,8 @@ export async function seedStaffCallTargets(t: TestApp, label: string) {
   const erasable = await application('detailed', 'erasable');
   const erasePending = await application('detailed', 'erase-pending');
   const veriffDeclined = await application('kyc_in_progress', 'veriff-declined');
+  const escalatable = await application('detailed', 'escalatable');
+  const escalated = await application('kyc', 'escalated');
   for (const id of [kyc, sanctioned]) {
     await db.insert(applicationDetails).values({
       applicationId: id,
@@ -92,6 +95,12 @@ export async function seedStaffCallTargets(t: TestApp, label: string) {
     reason: 'The applicant asked us to erase their data',
     requestedBy: requester.id,
   });
+  // A case with the MLRO (CONTRACT §9), escalated by a member no caller is.
+  await db.insert(caseEscalations).values({
+    applicationId: escalated,
+    reason: 'Funds from an unexplained source',
+    escalatedBy: requester.id,
+  });
   // Screening alerts to confirm, to ask to clear, and one whose clearance awaits a second member.
   const alert = (entryId: string, asked: boolean) => ({
     applicationId: declinable,
@@ -117,7 +126,7 @@ export async function seedStaffCallTargets(t: TestApp, label: string) {
   });
   const alerts = await db
     .insert(screeningAlerts)
-    .values([alert('1', false), alert('2', false), alert('3', true)])
+    .values([alert('1', false), alert('2', false), alert('3', true), alert('4', true)])
     .returning({ id: screeningAlerts.id });
   await db.insert(inviteCodes).values({ code: `${label.slice(0, 4).toUpperCase()}-0000-0001` });
   const [eoi] = await db
@@ -176,6 +185,10 @@ export async function seedStaffCallTargets(t: TestApp, label: string) {
     alertToConfirm: alerts[0]!.id,
     alertToClear: alerts[1]!.id,
     alertToApprove: alerts[2]!.id,
+    /** A clearance for the approvals queue (admin-approval-decide). */
+    alertInApprovals: alerts[3]!.id,
+    escalatable,
+    escalated,
     png,
   };
 }
@@ -268,6 +281,20 @@ export async function staffCallRequest(s: StaffCallTargets, path: string): Promi
       reason: 'A different person: date of birth and nationality differ',
     }),
     'admin-case-note-add': () => ({ basic_id: s.kyc, text: 'Called the applicant' }),
+    'admin-case-escalate': () => ({ basic_id: s.escalatable, reason: 'Unusual payments' }),
+    'admin-case-mlro-decide': () => ({
+      basic_id: s.escalated,
+      decision: 'reported',
+      reference: 'SAR-2026-0001',
+      reason: 'Reported to the NCA',
+    }),
+    'admin-escalation-list': () => ({ page: 1, page_size: 20 }),
+    'admin-approval-list': () => ({ page: 1, page_size: 20 }),
+    'admin-approval-decide': () => ({ id: s.alertInApprovals, decision: 'reject' }),
+    'admin-case-assign-bulk': () => ({ basic_ids: [s.kyc, s.accepted], staff_id: null }),
+    'admin-staff-directory': () => ({}),
+    'admin-service-levels': () => ({}),
+    'admin-report': () => ({ from: '2026-01-01', to: '2026-11-29' }),
     'admin-screening-lists': () => ({}),
     'admin-screening-search': () => ({ name: 'Test Person' }),
     'admin-screening-alert-list': () => ({ page: 1, page_size: 20 }),

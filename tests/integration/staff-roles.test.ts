@@ -70,20 +70,21 @@ function routesWithoutRoles(urls: readonly string[]): string[] {
  * CONTRACT §5's table written out call by call, not read from STAFF_CALLS: the guard's own
  * table must not be trusted blindly. The owner may do everything.
  */
-const CONTRACT: Record<string, readonly ('compliance' | 'operations')[]> = {
-  'admin-me': ['compliance', 'operations'],
-  'admin-signout': ['compliance', 'operations'],
-  'admin-session-list': ['compliance', 'operations'],
-  'admin-session-revoke': ['compliance', 'operations'],
-  // Applicants: both read; operations resend links and invite; compliance overrides the tier.
-  'admin-applicant-list': ['compliance', 'operations'],
+const CONTRACT: Record<string, readonly Exclude<StaffRole, 'owner'>[]> = {
+  'admin-me': ['compliance', 'operations', 'mlro'],
+  'admin-signout': ['compliance', 'operations', 'mlro'],
+  'admin-session-list': ['compliance', 'operations', 'mlro'],
+  'admin-session-revoke': ['compliance', 'operations', 'mlro'],
+  // Applicants: both teams and the MLRO read; operations resend links and invite; compliance
+  // overrides the tier.
+  'admin-applicant-list': ['compliance', 'operations', 'mlro'],
   'admin-applicant-resend-link': ['operations'],
   'admin-applicant-invite': ['operations'],
   'admin-applicant-override-tier': ['compliance'],
-  'admin-audit-list': ['compliance'],
-  'admin-audit-export': ['compliance'],
+  'admin-audit-list': ['compliance', 'mlro'],
+  'admin-audit-export': ['compliance', 'mlro'],
   // The case screen and taking a case: both teams work cases.
-  'admin-applicant-case': ['compliance', 'operations'],
+  'admin-applicant-case': ['compliance', 'operations', 'mlro'],
   'admin-case-assign': ['compliance', 'operations'],
   'admin-case-note-add': ['compliance', 'operations'],
   // Data protection (CONTRACT §6): compliance.
@@ -97,16 +98,27 @@ const CONTRACT: Record<string, readonly ('compliance' | 'operations')[]> = {
   'admin-kyc-action': ['compliance'],
   'admin-kyc-file': ['compliance'],
   'admin-sanctions-clear': ['compliance'],
-  'admin-screening-lists': ['compliance'],
+  'admin-screening-lists': ['compliance', 'mlro'],
   'admin-screening-list-upload': ['compliance'],
-  'admin-screening-search': ['compliance'],
-  'admin-screening-alert-list': ['compliance'],
-  'admin-screening-alert-confirm': ['compliance'],
-  'admin-screening-alert-clear': ['compliance'],
-  'admin-screening-alert-clear-approve': ['compliance'],
+  'admin-screening-search': ['compliance', 'mlro'],
+  'admin-screening-alert-list': ['compliance', 'mlro'],
+  'admin-screening-alert-confirm': ['compliance', 'mlro'],
+  'admin-screening-alert-clear': ['compliance', 'mlro'],
+  'admin-screening-alert-clear-approve': ['compliance', 'mlro'],
   'admin-identity-approve': ['compliance'],
   'admin-offer-list': ['compliance'],
   'admin-offer-issue': ['compliance'],
+  // Case work (CONTRACT §9): compliance escalates, the MLRO decides; one approvals queue
+  // (each kind's own roles are checked by the decision); reports for compliance and the MLRO.
+  'admin-case-escalate': ['compliance'],
+  'admin-case-mlro-decide': ['mlro'],
+  'admin-escalation-list': ['mlro'],
+  'admin-approval-list': ['compliance', 'mlro'],
+  'admin-approval-decide': ['compliance', 'mlro'],
+  'admin-case-assign-bulk': ['compliance'],
+  'admin-staff-directory': ['compliance'],
+  'admin-service-levels': ['compliance', 'operations', 'mlro'],
+  'admin-report': ['compliance', 'mlro'],
   // Final approvals: owners only.
   'admin-offer-approve': [],
   // EOI, contact, activations, invites, assets (and their mail): operations.

@@ -12,6 +12,8 @@ import {
   eoiRequests,
   fileDeletions,
   caseNotes,
+  caseEscalations,
+  declineRequests,
   identityChecks,
   screeningAlerts,
   inviteCodes,
@@ -64,6 +66,9 @@ export async function eraseApplication(
   // The alerts hold staff's reasons about the person and whom they were matched with.
   await tx.delete(screeningAlerts).where(eq(screeningAlerts.applicationId, id));
   await tx.delete(caseNotes).where(eq(caseNotes.applicationId, id));
+  // Staff's words about the person: the decline request's reason, the escalation's reasons.
+  await tx.delete(declineRequests).where(eq(declineRequests.applicationId, id));
+  await tx.delete(caseEscalations).where(eq(caseEscalations.applicationId, id));
   await tx.delete(offers).where(eq(offers.applicationId, id));
   await tx.delete(activations).where(eq(activations.applicationId, id));
   await tx.delete(eoiRequests).where(eq(eoiRequests.applicationId, id));

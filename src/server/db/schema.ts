@@ -855,7 +855,7 @@ export const emailOutbox = pgTable(
   ],
 );
 
-export const ERASURE_REQUEST_STATUSES = ['pending', 'approved'] as const;
+export const ERASURE_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
 /** Erasure on request (CONTRACT §6): asked by one member, carried out when another approves. */
 export const erasureRequests = pgTable(
@@ -874,6 +874,9 @@ export const erasureRequests = pgTable(
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     approvedBy: uuid('approved_by').references(() => staffMembers.id),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** A second member turned the request down (admin-approval-decide). */
+    rejectedBy: uuid('rejected_by').references(() => staffMembers.id),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
   },
   (t) => [
     check('erasure_requests_status_check', inList('status', ERASURE_REQUEST_STATUSES)),
@@ -889,6 +892,84 @@ export const erasureRequests = pgTable(
     uniqueIndex('erasure_requests_pending_idx')
       .on(t.applicationId)
       .where(sql`status = 'pending'`),
+  ],
+);
+
+export const DECLINE_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/**
+ * A decline asked by one member and carried out when another approves (CONTRACT §9). Until
+ * then the stage does not move. The reason is staff's words: erased with the applicant.
+ */
+export const declineRequests = pgTable(
+  'decline_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: DECLINE_REQUEST_STATUSES }).notNull().default('pending'),
+    reason: text('reason').notNull(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => staffMembers.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: uuid('decided_by').references(() => staffMembers.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('decline_requests_status_check', inList('status', DECLINE_REQUEST_STATUSES)),
+    check(
+      'decline_requests_decided_check',
+      sql`(status = 'pending') = (decided_by is null and decided_at is null)`,
+    ),
+    check('decline_requests_four_eyes_check', sql`decided_by is null or decided_by <> requested_by`),
+    uniqueIndex('decline_requests_pending_idx')
+      .on(t.applicationId)
+      .where(sql`status = 'pending'`),
+    index('decline_requests_queue_idx').on(t.status, t.requestedAt),
+  ],
+);
+
+export const ESCALATION_STATUSES = ['open', 'closed'] as const;
+export const ESCALATION_DECISIONS = ['no_report', 'reported'] as const;
+
+/**
+ * A case escalated to the nominated officer (CONTRACT §9): held (no offer, no activation) while
+ * open. Never shown to the applicant or in their export (tipping-off, POCA 2002 s.333A).
+ */
+export const caseEscalations = pgTable(
+  'case_escalations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ESCALATION_STATUSES }).notNull().default('open'),
+    reason: text('reason').notNull(),
+    escalatedBy: uuid('escalated_by').references(() => staffMembers.id, { onDelete: 'set null' }),
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }).notNull().defaultNow(),
+    decision: text('decision', { enum: ESCALATION_DECISIONS }),
+    reference: text('reference'),
+    decisionReason: text('decision_reason'),
+    decidedBy: uuid('decided_by').references(() => staffMembers.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('case_escalations_status_check', inList('status', ESCALATION_STATUSES)),
+    check('case_escalations_decision_check', inList('decision', ESCALATION_DECISIONS)),
+    check(
+      'case_escalations_closed_check',
+      sql`(status = 'closed') = (decision is not null and decided_at is not null and decision_reason is not null)`,
+    ),
+    check(
+      'case_escalations_reference_check',
+      sql`decision is distinct from 'reported' or (reference is not null and reference <> '')`,
+    ),
+    uniqueIndex('case_escalations_open_idx')
+      .on(t.applicationId)
+      .where(sql`status = 'open'`),
+    index('case_escalations_queue_idx').on(t.status, t.escalatedAt),
   ],
 );
 
@@ -1076,6 +1157,8 @@ export const schema = {
   auditLog,
   emailOutbox,
   erasureRequests,
+  declineRequests,
+  caseEscalations,
   jobRuns,
   fileDeletions,
   screeningListVersions,

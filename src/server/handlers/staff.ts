@@ -1,4 +1,5 @@
 import type { StaffCall } from '#shared/calls.ts';
+import { dueAt, type ServiceLevelQueue } from '#shared/service-levels.ts';
 import { deleteQueuedFiles } from '../applicant/erase.ts';
 import type { AppContext } from '../context.ts';
 import { adminActivation } from '../services/admin-activation.ts';
@@ -16,6 +17,15 @@ import { adminAssetList } from '../services/admin-asset-list.ts';
 import { adminAuditList } from '../services/admin-audit-list.ts';
 import { adminBulkUpdate } from '../services/admin-bulk-update.ts';
 import { adminCaseAssign } from '../services/admin-case-assign.ts';
+import { adminApprovalDecide } from '../services/admin-approval-decide.ts';
+import { adminApprovalList } from '../services/admin-approval-list.ts';
+import { adminCaseAssignBulk } from '../services/admin-case-assign-bulk.ts';
+import { adminCaseEscalate } from '../services/admin-case-escalate.ts';
+import { adminCaseMlroDecide } from '../services/admin-case-mlro-decide.ts';
+import { adminEscalationList } from '../services/admin-escalation-list.ts';
+import { adminReport } from '../services/admin-report.ts';
+import { adminServiceLevels } from '../services/admin-service-levels.ts';
+import { adminStaffDirectory } from '../services/admin-staff-directory.ts';
 import { adminContactList } from '../services/admin-contact-list.ts';
 import { adminContactUpdate } from '../services/admin-contact-update.ts';
 import { adminDataProtection } from '../services/admin-data-protection.ts';
@@ -69,12 +79,25 @@ export function staffHandlers(ctx: AppContext): SomeCallHandlers<StaffJsonCall> 
   const { db, env } = ctx;
   const { PUBLIC_URL: publicUrl } = env;
   const secret = ctx.secrets.sessionSecret;
-  /** The queues show their age against the service level. */
-  const queuePage = <Page extends object>(page: Page) => ({
+  const levels = env.serviceLevels;
+  /** The queues show each row's age and due time against the queue's service level. */
+  const queuePage = <Row extends { waiting_since: string }, Page extends { data: Row[] }>(
+    queue: ServiceLevelQueue,
+    page: Page,
+  ) => ({
     ok: true as const,
     ...page,
-    sla_hours: env.QUEUE_SLA_HOURS,
+    data: page.data.map((row) => ({ ...row, due_at: dueAt(row.waiting_since, levels[queue]) })),
+    sla_hours: levels[queue],
   });
+  /**
+   * After an erasure the records are gone; the files follow now (or on the next retention run,
+   * which finishes whatever is still queued if this fails or the process stops).
+   */
+  const deleteErasedFiles = (request: { log: { warn: (o: object, m: string) => void } }) =>
+    deleteQueuedFiles(db, ctx.storage).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'erasure: stored files left for the next retention run');
+    });
   return {
     // Own session and account.
     'admin-me': async ({ staff }) => ({ ok: true, staff: staff.member }),
@@ -133,7 +156,12 @@ export function staffHandlers(ctx: AppContext): SomeCallHandlers<StaffJsonCall> 
     }),
     'admin-applicant-case': async ({ input, staff }) => ({
       ok: true,
-      ...(await adminApplicantCase({ db, applicationId: input.basic_id, role: staff.member.role })),
+      ...(await adminApplicantCase({
+        db,
+        applicationId: input.basic_id,
+        role: staff.member.role,
+        levels,
+      })),
     }),
     'admin-case-assign': async ({ input, staff }) => ({
       ok: true,
@@ -148,15 +176,13 @@ export function staffHandlers(ctx: AppContext): SomeCallHandlers<StaffJsonCall> 
 
     // Data protection (CONTRACT §6).
     'admin-applicant-decline': async ({ input, staff }) => {
-      const stage = await adminApplicantDecline({
+      const { stage, requestId } = await adminApplicantDecline({
         db,
         actor: staff.actor,
         applicationId: input.basic_id,
         reason: input.reason,
-        publicUrl,
       });
-      ctx.wakeMailer();
-      return { ok: true, stage };
+      return { ok: true, stage, status: 'pending_approval', request_id: requestId };
     },
     'admin-applicant-erase': async ({ input, staff }) => ({
       ok: true,
@@ -173,18 +199,14 @@ export function staffHandlers(ctx: AppContext): SomeCallHandlers<StaffJsonCall> 
         actor: staff.actor,
         applicationId: input.basic_id,
       });
-      // The records are gone; the files follow now (or on the next retention run, which
-      // finishes whatever is still queued if this fails or the process stops).
-      await deleteQueuedFiles(db, ctx.storage).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'erasure: stored files left for the next retention run');
-      });
+      await deleteErasedFiles(request);
       return { ok: true, erased_at: erasedAt.toISOString() };
     },
     'admin-data-protection': async () => ({ ok: true, ...(await adminDataProtection({ db })) }),
 
     // Identity, screening and offers.
     'admin-kyc-list': async ({ input, staff }) =>
-      queuePage(await adminKycList({ db, input, staffId: staff.member.id })),
+      queuePage('identity_review', await adminKycList({ db, input, staffId: staff.member.id })),
     'admin-kyc-action': async ({ input, staff }) => {
       const { mailed, ...result } = await adminKycAction({
         db,
@@ -215,6 +237,73 @@ export function staffHandlers(ctx: AppContext): SomeCallHandlers<StaffJsonCall> 
         applicationId: input.basic_id,
         text: input.text,
       }),
+    }),
+    // The MLRO, four eyes, bulk work, service levels and reports (CONTRACT §9).
+    'admin-case-escalate': async ({ input, staff }) => ({
+      ok: true,
+      escalation: await adminCaseEscalate({
+        db,
+        actor: staff.actor,
+        applicationId: input.basic_id,
+        reason: input.reason,
+        levelHours: levels.escalation,
+      }),
+    }),
+    'admin-case-mlro-decide': async ({ input, staff }) => ({
+      ok: true,
+      escalation: await adminCaseMlroDecide({
+        db,
+        actor: staff.actor,
+        applicationId: input.basic_id,
+        decision: input.decision,
+        reference: input.reference,
+        reason: input.reason,
+        levelHours: levels.escalation,
+      }),
+    }),
+    'admin-escalation-list': async ({ input }) => ({
+      ok: true,
+      ...(await adminEscalationList({ db, input, levelHours: levels.escalation })),
+    }),
+    'admin-approval-list': async ({ input }) => ({
+      ok: true,
+      ...(await adminApprovalList({ db, input, levels })),
+    }),
+    'admin-approval-decide': async ({ input, staff, request }) => {
+      const { kind, status } = await adminApprovalDecide({
+        db,
+        staff,
+        id: input.id,
+        decision: input.decision,
+        reason: input.reason,
+        publicUrl,
+        secret,
+      });
+      if (status === 'approved' && kind === 'erasure') await deleteErasedFiles(request);
+      if (status === 'approved') ctx.wakeMailer();
+      return { ok: true, kind, status };
+    },
+    'admin-case-assign-bulk': async ({ input, staff }) => {
+      const { assigned, notFound } = await adminCaseAssignBulk({
+        db,
+        actor: staff.actor,
+        basicIds: input.basic_ids,
+        fromStaffId: input.from_staff_id,
+        staffId: input.staff_id,
+      });
+      return { ok: true, assigned, not_found: notFound };
+    },
+    'admin-staff-directory': async () => ({
+      ok: true,
+      members: await adminStaffDirectory({ db }),
+    }),
+    'admin-service-levels': async () => ({
+      ok: true,
+      levels: await adminServiceLevels({ db, levels }),
+    }),
+    'admin-report': async ({ input }) => ({
+      ok: true,
+      ...(await adminReport({ db, input, levels })),
     }),
     // Our own screening (CONTRACT §8).
     'admin-screening-lists': async () => ({
@@ -266,7 +355,7 @@ export function staffHandlers(ctx: AppContext): SomeCallHandlers<StaffJsonCall> 
       }),
     }),
     'admin-offer-list': async ({ input, staff }) =>
-      queuePage(await adminOfferList({ db, input, staffId: staff.member.id })),
+      queuePage('offer', await adminOfferList({ db, input, staffId: staff.member.id })),
     'admin-offer-issue': async ({ input, staff }) => {
       const status = await adminOfferIssue({
         db,
@@ -313,7 +402,7 @@ export function staffHandlers(ctx: AppContext): SomeCallHandlers<StaffJsonCall> 
 
     // Activations, invitations, assets, mail.
     'admin-activation-list': async ({ input, staff }) =>
-      queuePage(await adminActivationList({ db, input, staffId: staff.member.id })),
+      queuePage('activation', await adminActivationList({ db, input, staffId: staff.member.id })),
     'admin-activation': async ({ input, staff }) => {
       await adminActivation({
         db,

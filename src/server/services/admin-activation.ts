@@ -4,6 +4,7 @@ import { SANCTIONS_ACTIVATION_BLOCK } from '#shared/schemas/screening.ts';
 import { screeningOf } from '../applicant/screening.ts';
 import { moveStage } from '../applicant/stage.ts';
 import { AppError } from '../errors.ts';
+import { assertNotHeld } from '../applicant/escalation.ts';
 import type { Db } from '../db/client.ts';
 import { activations, applications } from '../db/schema.ts';
 import { queueEmail } from '../mail/outbox.ts';
@@ -25,6 +26,7 @@ export async function adminActivation(options: {
   publicUrl: string;
 }): Promise<void> {
   await options.db.transaction(async (tx) => {
+    await assertNotHeld(tx, options.applicationId);
     // A match found after the offer was accepted (ongoing monitoring) still stops the account.
     if ((await screeningOf(tx, options.applicationId)).sanctionsBlocked) {
       throw new AppError('conflict', SANCTIONS_ACTIVATION_BLOCK);

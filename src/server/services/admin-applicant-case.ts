@@ -6,12 +6,17 @@ import { CASE_NOT_FOUND, type ApplicantCaseResponse, type CaseFile } from '#shar
 import type { ApplicationCase } from '#shared/schemas/data-protection.ts';
 import { mayCall } from '#shared/calls.ts';
 import type { StaffRole } from '#shared/staff.ts';
+import type { CaseServiceLevel } from '#shared/schemas/case.ts';
+import { dueAt, type ServiceLevelQueue, type ServiceLevels } from '#shared/service-levels.ts';
+import type { Stage } from '#shared/stages.ts';
+import { latestEscalation } from '../applicant/escalation.ts';
 import type { Db } from '../db/client.ts';
 import {
   activations,
   applicationDetails,
   applications,
   caseNotes,
+  declineRequests,
   emailOutbox,
   identityChecks,
   kycFiles,
@@ -49,8 +54,9 @@ export async function adminApplicantCase(options: {
   db: Db;
   applicationId: string;
   role: StaffRole;
+  levels: ServiceLevels;
 }): Promise<Omit<ApplicantCaseResponse, 'ok'>> {
-  const { db, applicationId, role } = options;
+  const { db, applicationId, role, levels } = options;
   const [row] = await db
     .select({
       application: applications,
@@ -71,66 +77,92 @@ export async function adminApplicantCase(options: {
   const readsDataProtection = mayCall(role, 'admin-data-protection');
 
   const worksAlerts = mayCall(role, 'admin-screening-alert-list');
+  // Who escalates or decides reads the escalation; everyone else only that the case is held.
+  const readsEscalation =
+    mayCall(role, 'admin-case-escalate') || mayCall(role, 'admin-case-mlro-decide');
 
-  const [files, [check], [offer], [activation], emails, dataProtection, timeline, alerts, notes] =
-    await Promise.all([
-      db
-        .select()
-        .from(kycFiles)
-        .where(eq(kycFiles.applicationId, applicationId))
-        .orderBy(desc(kycFiles.uploadedAt)),
-      db
-        .select()
-        .from(identityChecks)
-        .where(
-          and(eq(identityChecks.applicationId, applicationId), eq(identityChecks.isCurrent, true)),
+  const [
+    files,
+    [check],
+    [offer],
+    [activation],
+    emails,
+    dataProtection,
+    timeline,
+    alerts,
+    notes,
+    escalation,
+    [declineRequest],
+  ] = await Promise.all([
+    db
+      .select()
+      .from(kycFiles)
+      .where(eq(kycFiles.applicationId, applicationId))
+      .orderBy(desc(kycFiles.uploadedAt)),
+    db
+      .select()
+      .from(identityChecks)
+      .where(
+        and(eq(identityChecks.applicationId, applicationId), eq(identityChecks.isCurrent, true)),
+      ),
+    db
+      .select()
+      .from(offers)
+      .where(eq(offers.applicationId, applicationId))
+      .orderBy(desc(offers.issuedAt))
+      .limit(1),
+    db.select().from(activations).where(eq(activations.applicationId, applicationId)),
+    db
+      .select({
+        id: emailOutbox.id,
+        subject: emailOutbox.subject,
+        template: emailOutbox.template,
+        status: emailOutbox.status,
+        createdAt: emailOutbox.createdAt,
+        sentAt: emailOutbox.sentAt,
+      })
+      .from(emailOutbox)
+      // Mail to the applicant only: staff notifications about them carry their id too.
+      .where(
+        and(
+          eq(emailOutbox.applicationId, applicationId),
+          notLike(emailOutbox.template, '%staff_notification%'),
         ),
-      db
-        .select()
-        .from(offers)
-        .where(eq(offers.applicationId, applicationId))
-        .orderBy(desc(offers.issuedAt))
-        .limit(1),
-      db.select().from(activations).where(eq(activations.applicationId, applicationId)),
-      db
-        .select({
-          id: emailOutbox.id,
-          subject: emailOutbox.subject,
-          template: emailOutbox.template,
-          status: emailOutbox.status,
-          createdAt: emailOutbox.createdAt,
-          sentAt: emailOutbox.sentAt,
+      )
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(EMAILS_SHOWN),
+    applicationCase(db, applicationId),
+    readsAudit
+      ? adminAuditList({
+          db,
+          input: { basic_id: applicationId, page: 1, pageSize: TIMELINE_ROWS },
         })
-        .from(emailOutbox)
-        // Mail to the applicant only: staff notifications about them carry their id too.
-        .where(
-          and(
-            eq(emailOutbox.applicationId, applicationId),
-            notLike(emailOutbox.template, '%staff_notification%'),
-          ),
-        )
-        .orderBy(desc(emailOutbox.createdAt))
-        .limit(EMAILS_SHOWN),
-      applicationCase(db, applicationId),
-      readsAudit
-        ? adminAuditList({
-            db,
-            input: { basic_id: applicationId, page: 1, pageSize: TIMELINE_ROWS },
-          })
-        : null,
-      worksAlerts ? alertsOf(db, applicationId) : null,
-      db
-        .select({
-          id: caseNotes.id,
-          text: caseNotes.text,
-          author: staffMembers.name,
-          createdAt: caseNotes.createdAt,
-        })
-        .from(caseNotes)
-        .leftJoin(staffMembers, eq(staffMembers.id, caseNotes.authorId))
-        .where(eq(caseNotes.applicationId, applicationId))
-        .orderBy(desc(caseNotes.createdAt), desc(caseNotes.id)),
-    ]);
+      : null,
+    worksAlerts ? alertsOf(db, applicationId) : null,
+    db
+      .select({
+        id: caseNotes.id,
+        text: caseNotes.text,
+        author: staffMembers.name,
+        createdAt: caseNotes.createdAt,
+      })
+      .from(caseNotes)
+      .leftJoin(staffMembers, eq(staffMembers.id, caseNotes.authorId))
+      .where(eq(caseNotes.applicationId, applicationId))
+      .orderBy(desc(caseNotes.createdAt), desc(caseNotes.id)),
+    latestEscalation(db, applicationId, levels.escalation),
+    db
+      .select({ request: declineRequests, requesterName: staffMembers.name })
+      .from(declineRequests)
+      .leftJoin(staffMembers, eq(staffMembers.id, declineRequests.requestedBy))
+      .where(
+        and(
+          eq(declineRequests.applicationId, applicationId),
+          eq(declineRequests.status, 'pending'),
+        ),
+      ),
+  ]);
+  const held = escalation?.status === 'open';
 
   // Read in the same breath as the row above; null only if it vanished in between.
   const caseState: ApplicationCase = dataProtection ?? {
@@ -266,5 +298,65 @@ export async function adminApplicantCase(options: {
       ? caseState
       : { ...caseState, decline_reason: null, erasure_request: null },
     timeline: timeline?.data ?? null,
+    escalation: readsEscalation ? (escalation ?? null) : null,
+    held,
+    decline_request:
+      readsDataProtection && declineRequest
+        ? {
+            id: declineRequest.request.id,
+            reason: declineRequest.request.reason,
+            requested_by: {
+              id: declineRequest.request.requestedBy,
+              name: declineRequest.requesterName ?? 'A former member',
+            },
+            requested_at: declineRequest.request.requestedAt.toISOString(),
+            due_at: dueAt(declineRequest.request.requestedAt, levels.approval),
+          }
+        : null,
+    service_level: caseServiceLevel({
+      levels,
+      stage: application.stage,
+      stageChangedAt: application.stageChangedAt,
+      escalatedAt: held && escalation ? escalation.escalated_at : null,
+      declineRequestedAt: declineRequest?.request.requestedAt ?? null,
+      pendingFileUploadedAt: oldestPendingFile(files, application)?.uploadedAt ?? null,
+    }),
   };
+}
+
+/** The queue a case waits in now: with the MLRO, for a second pair of eyes, or its stage's. */
+function caseServiceLevel(options: {
+  levels: ServiceLevels;
+  stage: Stage;
+  stageChangedAt: Date;
+  escalatedAt: string | null;
+  declineRequestedAt: Date | null;
+  pendingFileUploadedAt: Date | null;
+}): CaseServiceLevel | null {
+  const at = (queue: ServiceLevelQueue, since: Date | string): CaseServiceLevel => ({
+    queue,
+    since: new Date(since).toISOString(),
+    due_at: dueAt(since, options.levels[queue]),
+    target_hours: options.levels[queue],
+  });
+  if (options.escalatedAt) return at('escalation', options.escalatedAt);
+  if (options.declineRequestedAt) return at('approval', options.declineRequestedAt);
+  if (options.stage === 'kyc') return at('offer', options.stageChangedAt);
+  if (options.stage === 'accepted') return at('activation', options.stageChangedAt);
+  if (options.pendingFileUploadedAt) return at('identity_review', options.pendingFileUploadedAt);
+  return null;
+}
+
+/** The KYC queue's rule (admin-kyc-list): a pending file, unless sent back before it. */
+function oldestPendingFile(
+  files: { status: string; uploadedAt: Date }[],
+  application: { stage: Stage; stageChangedAt: Date },
+) {
+  if (application.stage === 'declined') return undefined;
+  const waiting = files.filter(
+    (f) =>
+      f.status === 'pending' &&
+      !(application.stage === 'detailed' && f.uploadedAt < application.stageChangedAt),
+  );
+  return waiting.at(-1);
 }

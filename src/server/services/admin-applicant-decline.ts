@@ -1,60 +1,59 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { canDecline } from '#shared/case-rules.ts';
+import { DECLINE_ALREADY_REQUESTED_MESSAGE } from '#shared/schemas/casework.ts';
 import { DECLINE_WRONG_STAGE_MESSAGE } from '#shared/schemas/data-protection.ts';
 import type { Stage } from '#shared/stages.ts';
-import { moveStage } from '../applicant/stage.ts';
-import type { Actor } from '../audit.ts';
+import { lockApplication } from '../applicant/contact.ts';
+import { writeAudit, type Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';
-import { applications } from '../db/schema.ts';
+import { declineRequests } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { queueEmail } from '../mail/outbox.ts';
-import { applicationDeclinedMail } from '../mail/templates/application-declined.ts';
 
 /**
- * `admin-applicant-decline` (CONTRACT §6): any stage before `activated` → `declined`, which ends
- * the application. The applicant is told politely by e-mail and on their screens; the reason is
- * staff's, kept on the application (erasable) and never shown or sent to the applicant. The
- * retention job erases the application two months later.
+ * `admin-applicant-decline` (CONTRACT §6, §9): asks for a decline. A decline ends the
+ * application, so it takes effect only when a second member approves it in the approvals queue
+ * (`admin-approval-decide`, which carries it out with declineApplication); until then the stage
+ * does not move and the applicant is told nothing. The reason is staff's words: kept on the
+ * request (erasable), never in the audit.
  */
 export async function adminApplicantDecline(options: {
   db: Db;
   actor: Actor & { type: 'staff' };
   applicationId: string;
   reason: string;
-  publicUrl: string;
-  now?: Date;
-}): Promise<Stage> {
+}): Promise<{ stage: Stage; requestId: string }> {
   return options.db.transaction(async (tx) => {
-    const [application] = await tx
-      .select({
-        fullName: applications.fullName,
-        email: applications.email,
-        erasedAt: applications.erasedAt,
-      })
-      .from(applications)
-      .where(eq(applications.id, options.applicationId))
-      .for('update');
+    const application = await lockApplication(tx, options.applicationId);
     if (!application || application.erasedAt) {
       throw new AppError('not_found', 'Application not found');
     }
-    const stage = await moveStage(tx, {
-      applicationId: options.applicationId,
-      to: 'declined',
-      actor: options.actor,
-      action: 'application.decline',
-      set: { declinedAt: options.now ?? new Date(), declineReason: options.reason },
-      conflictMessage: DECLINE_WRONG_STAGE_MESSAGE,
-    });
-    if (application.email) {
-      await queueEmail(tx, {
-        to: application.email,
+    if (!canDecline(application.stage)) throw new AppError('conflict', DECLINE_WRONG_STAGE_MESSAGE);
+    const [pending] = await tx
+      .select({ id: declineRequests.id })
+      .from(declineRequests)
+      .where(
+        and(
+          eq(declineRequests.applicationId, options.applicationId),
+          eq(declineRequests.status, 'pending'),
+        ),
+      );
+    if (pending) throw new AppError('conflict', DECLINE_ALREADY_REQUESTED_MESSAGE);
+    const [request] = await tx
+      .insert(declineRequests)
+      .values({
         applicationId: options.applicationId,
-        template: 'admin_applicant_decline.application_declined',
-        ...applicationDeclinedMail({
-          fullName: application.fullName,
-          publicUrl: options.publicUrl,
-        }),
-      });
-    }
-    return stage;
+        reason: options.reason,
+        requestedBy: options.actor.id,
+      })
+      .returning({ id: declineRequests.id });
+    if (!request) throw new Error('decline_requests insert returned no row');
+    await writeAudit(tx, {
+      actor: options.actor,
+      action: 'application.decline_request',
+      target: { type: 'decline_request', id: request.id },
+      applicationId: options.applicationId,
+      after: { status: 'pending', stage: application.stage },
+    });
+    return { stage: application.stage, requestId: request.id };
   });
 }

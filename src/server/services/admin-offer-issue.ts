@@ -7,6 +7,7 @@ import type { Actor } from '../audit.ts';
 import { writeAudit } from '../audit.ts';
 import { screeningOf } from '../applicant/screening.ts';
 import { moveStage } from '../applicant/stage.ts';
+import { assertNotHeld } from '../applicant/escalation.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { offers } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -17,13 +18,14 @@ export const NOT_KYC_MESSAGE = 'An offer can only be issued once verification is
 export const OFFER_AWAITING_APPROVAL = 'An offer for this applicant is already awaiting approval.';
 
 /**
- * Locks the application for an offer decision and checks it is at `kyc`, so an issue and an
- * approval (or two of either) never interleave.
+ * Locks the application for an offer decision and checks it is at `kyc` and not held for the
+ * MLRO, so an issue and an approval (or two of either) never interleave.
  */
 export async function lockForOffer(tx: Tx, applicationId: string) {
   const application = await lockApplication(tx, applicationId);
   if (!application) throw new AppError('not_found', 'Application not found');
   if (application.stage !== 'kyc') throw new AppError('conflict', NOT_KYC_MESSAGE);
+  await assertNotHeld(tx, applicationId);
   return application;
 }
 

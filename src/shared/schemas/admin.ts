@@ -132,8 +132,15 @@ export type QueueRowBase = {
   assignee: QueueAssignee;
 };
 
-/** Every queue answer: a page, its total, and the SLA its ages are measured against. */
-export type QueuePage<Row> = { ok: true; data: Row[]; sla_hours: number } & ListTotal;
+/**
+ * Every queue answer: a page, its total, and the service level its ages are measured against
+ * (src/shared/service-levels.ts, as configured); each row carries its due time.
+ */
+export type QueuePage<Row> = {
+  ok: true;
+  data: (Row & { due_at: string })[];
+  sla_hours: number;
+} & ListTotal;
 
 /** `admin-offer-list`: applicants at `kyc` with their details and the suggested tier. */
 export type OfferListRow = {

@@ -3,6 +3,8 @@
  * on an applicant, and taking a case so the team does not work it twice.
  */
 import type { Address } from './journey.ts';
+import type { Escalation, StaffRef } from './casework.ts';
+import type { ServiceLevelQueue } from '../service-levels.ts';
 import type { ScreeningAlert } from './screening.ts';
 import { z } from './zod.ts';
 import { staffReasonField, text } from './fields.ts';
@@ -207,4 +209,30 @@ export type ApplicantCaseResponse = {
   case: ApplicationCase;
   /** Newest first; null for a role that may not read the audit trail. */
   timeline: AuditRow[] | null;
+  /**
+   * The case's latest escalation to the MLRO (CONTRACT §9); null when never escalated, and for
+   * a role that neither escalates nor decides (operations: they read only `held`).
+   */
+  escalation: Escalation | null;
+  /** With the MLRO now: no offer, no activation until they decide. */
+  held: boolean;
+  /** A decline waiting for a second member's approval; null for roles without data protection. */
+  decline_request: PendingDecline | null;
+  /** The queue the case waits in now, since when and when it is due; null when in none. */
+  service_level: CaseServiceLevel | null;
+};
+
+export type PendingDecline = {
+  id: string;
+  reason: string;
+  requested_by: StaffRef;
+  requested_at: string;
+  due_at: string;
+};
+
+export type CaseServiceLevel = {
+  queue: ServiceLevelQueue;
+  since: string;
+  due_at: string;
+  target_hours: number;
 };

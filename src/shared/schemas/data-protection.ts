@@ -15,7 +15,16 @@ export const ZApplicantDeclineRequest = z.object({
   reason: reason('decline'),
 });
 export type TApplicantDeclineRequest = z.input<typeof ZApplicantDeclineRequest>;
-export type ApplicantDeclineResponse = { ok: true; stage: Stage };
+/**
+ * A decline takes effect only when a second member approves it (CONTRACT §9): until then the
+ * stage is unchanged and the request waits in the approvals queue.
+ */
+export type ApplicantDeclineResponse = {
+  ok: true;
+  stage: Stage;
+  status: 'pending_approval';
+  request_id: string;
+};
 
 /** `admin-applicant-export`: the answer is the ZIP itself. */
 export const ZApplicantExportRequest = z.object({ basic_id: z.uuid('Invalid application id') });

@@ -11,6 +11,7 @@ export const ROLE_SUMMARIES: Record<StaffRole, string> = {
   owner: 'Everything, including staff, maintenance, invite mode and final approvals.',
   compliance: 'Applicants, identity checks, offers, declines and the audit trail.',
   operations: 'Applicants, EOI and contact inboxes, activations, invites, assets and A11y.',
+  mlro: 'The nominated officer: escalated cases and their decisions, screening alerts, reports and the audit trail.',
 };
 
 export function isStaffRole(value: string): value is StaffRole {

@@ -2,9 +2,9 @@ import { mayCall, TAB_CALLS } from '#shared/calls.ts';
 import type { StaffRole } from '#shared/staff.ts';
 
 /**
- * SPEC §2: the nine tabs, in order, Applicants first; then Screening (CONTRACT §8, owners and
- * compliance), Staff (CONTRACT §5, owners), Data protection (CONTRACT §6, owners and compliance)
- * and Audit (the whole log, owners and compliance).
+ * SPEC §2: the nine tabs, in order, Applicants first; then Screening (CONTRACT §8), Approvals,
+ * MLRO and Reports (CONTRACT §9), Staff (CONTRACT §5, owners), Data protection (CONTRACT §6)
+ * and Audit (the whole log). Each shows to the roles that may make its list call.
  */
 export const ADMIN_TABS = [
   { value: 'applicants', label: 'Applicants' },
@@ -17,6 +17,9 @@ export const ADMIN_TABS = [
   { value: 'invites', label: 'Invites' },
   { value: 'a11y', label: 'A11y' },
   { value: 'screening', label: 'Screening' },
+  { value: 'approvals', label: 'Approvals' },
+  { value: 'mlro', label: 'MLRO' },
+  { value: 'reports', label: 'Reports' },
   { value: 'staff', label: 'Staff' },
   { value: 'data', label: 'Data protection' },
   { value: 'audit', label: 'Audit' },

@@ -13,6 +13,9 @@ import StaffTab from '#client/features/admin-staff/components/staff-tab.tsx';
 import DataProtectionTab from '#client/features/admin-data-protection/components/data-protection-tab.tsx';
 import AuditTab from '#client/features/admin-audit/components/audit-tab.tsx';
 import ScreeningTab from '#client/features/admin-screening/components/screening-tab.tsx';
+import ApprovalsTab from '#client/features/admin-approvals/components/approvals-tab.tsx';
+import MlroTab from '#client/features/admin-mlro/components/mlro-tab.tsx';
+import ReportsTab from '#client/features/admin-reports/components/reports-tab.tsx';
 
 /**
  * Each tab's screen. They are part of the staff panel's own bundle rather than a chunk each:
@@ -30,6 +33,9 @@ export const TAB_SCREENS: Record<AdminTab, ComponentType> = {
   invites: InvitesTab,
   a11y: A11yTab,
   screening: ScreeningTab,
+  approvals: ApprovalsTab,
+  mlro: MlroTab,
+  reports: ReportsTab,
   staff: StaffTab,
   data: DataProtectionTab,
   audit: AuditTab,
