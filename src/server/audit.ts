@@ -10,6 +10,12 @@ export type Actor =
   | { type: 'system'; id?: string | null }
   | { type: 'provider'; id: string };
 
+/**
+ * Audit actions (LIKE patterns) never shown to the applicant, in their export or anywhere else:
+ * screening results and escalations to the MLRO (no tipping-off).
+ */
+export const CONFIDENTIAL_AUDIT_ACTIONS = ['screening.%', 'case.escalate', 'case.mlro_decide'];
+
 export interface AuditEntry {
   actor: Actor;
   /** Verb-noun, e.g. 'offer.issue', 'kyc_file.approve', 'staff.sign_in'. */

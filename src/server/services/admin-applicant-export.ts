@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { COMPANY } from '#shared/company.ts';
 import { describePeriod, retentionRule } from '#shared/retention.ts';
 import { fromProvedAddress } from '../applicant/erase.ts';
-import { writeAudit, type Actor } from '../audit.ts';
+import { CONFIDENTIAL_AUDIT_ACTIONS, writeAudit, type Actor } from '../audit.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { FileStorage } from '../storage/storage.ts';
@@ -208,14 +208,18 @@ export async function adminApplicantExport(options: {
     name: 'timeline.json',
     date: now,
     // The audit trail holds no personal data; staff members' addresses (ip) are not the
-    // applicant's, so only the applicant's own are kept.
+    // applicant's, so only the applicant's own are kept. Screening and escalation steps are
+    // left out, like the alerts and escalations themselves: telling a person they were matched
+    // against a list or reported would be tipping-off (POCA 2002 s.333A; decision 077).
     open: async () =>
       json(
         await rowsOf(
           db,
           sql`select to_jsonb(t) || jsonb_build_object(
               'ip', case when t.actor_type = 'applicant' then t.ip end) as row
-            from audit_log t where t.application_id = ${id} order by t.at, t.id`,
+            from audit_log t where t.application_id = ${id}
+              and not (t.action like any (${`{${CONFIDENTIAL_AUDIT_ACTIONS.join(',')}}`}::text[]))
+            order by t.at, t.id`,
         ),
       ),
   });
