@@ -276,10 +276,15 @@ describe('audit rows hold no personal data (CONTRACT §6)', () => {
       { file_id: selfie, action: 'reject', notes: ZARA.notes, reason: ZARA.rejection },
       asStaff(compliance),
     );
-    await post(
+    const decline = await post(
       '/api/admin-applicant-decline',
       { basic_id: zara.id, reason: ZARA.decline },
       asStaff(compliance),
+    );
+    await post(
+      '/api/admin-approval-decide',
+      { id: decline['request_id'], decision: 'approve' },
+      asStaff(secondOwner),
     );
     await post(
       '/api/admin-applicant-erase',

@@ -11,6 +11,7 @@ import {
 } from '#server/db/schema.ts';
 import { OVERRIDE_REASON_MESSAGE } from '#shared/schemas/admin.ts';
 import type { ApplicantCaseResponse } from '#shared/schemas/case.ts';
+import { declineWithApproval } from '../helpers/casework.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { IDENTITY_COLUMNS } from '../helpers/identity.ts';
 import { seedStaffMember, seedStaffToken, type SeededMember } from '../helpers/staff-seed.ts';
@@ -174,9 +175,9 @@ describe('admin-applicant-case', () => {
 
   it('gives the decline reason and an erasure request to owner and compliance, never to operations', async () => {
     const id = await applicant();
-    const declined = await staff('admin-applicant-decline', sam, {
-      basic_id: id,
-      reason: 'Source of funds could not be verified',
+    const declined = await declineWithApproval(t, id, 'Source of funds could not be verified', {
+      requester: sam.token,
+      approver: cleo.token,
     });
     expect(declined.statusCode, declined.body).toBe(200);
     const asked = await staff('admin-applicant-erase', sam, {

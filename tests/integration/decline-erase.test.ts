@@ -22,6 +22,7 @@ import { ERASE_REFUSED_MEMBER_MESSAGE } from '#shared/retention.ts';
 import type { Stage } from '#shared/stages.ts';
 import { NO_PERMISSION } from '#shared/staff.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { declineWithApproval } from '../helpers/casework.ts';
 import { fingerprint } from '../helpers/fingerprint.ts';
 import { IDENTITY_DETAILS } from '../helpers/identity.ts';
 import { seedStaffMember, seedStaffToken } from '../helpers/staff-seed.ts';
@@ -92,7 +93,19 @@ describe('admin-applicant-decline', () => {
       reason: 'Source of funds could not be evidenced',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ ok: true, stage: 'declined' });
+    // Asked, not yet done: a second member approves it (CONTRACT §9).
+    expect(res.json()).toEqual({
+      ok: true,
+      stage: 'kyc',
+      status: 'pending_approval',
+      request_id: expect.any(String),
+    });
+    expect((await stageOf(a.id)).stage).toBe('kyc');
+    const approved = await staff('admin-approval-decide', owner, {
+      id: res.json().request_id,
+      decision: 'approve',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
 
     const row = await stageOf(a.id);
     expect(row.stage).toBe('declined');
@@ -137,7 +150,8 @@ describe('admin-applicant-decline', () => {
   it('is final: the applicant can go no further and it cannot be declined twice', async () => {
     const a = await applicant('code_verified');
     expect(
-      (await staff('admin-applicant-decline', owner, { basic_id: a.id, reason: 'No' })).statusCode,
+      (await declineWithApproval(t, a.id, 'No', { requester: owner, approver: compliance }))
+        .statusCode,
     ).toBe(200);
     const again = await staff('admin-applicant-decline', owner, { basic_id: a.id, reason: 'No' });
     expect(again.statusCode).toBe(409);
@@ -180,7 +194,7 @@ describe('admin-applicant-decline', () => {
       ).map((f) => f.id);
     expect(await queue()).toContain(file!.id);
     expect(
-      (await staff('admin-applicant-decline', compliance, { basic_id: a.id, reason: 'No' }))
+      (await declineWithApproval(t, a.id, 'No', { requester: compliance, approver: owner }))
         .statusCode,
     ).toBe(200);
     expect(await queue()).not.toContain(file!.id);

@@ -136,7 +136,10 @@ describe('the KYC queue', () => {
   it('counts every pending file exactly and starts with the one waiting longest', async () => {
     const first = await pending();
     expect(first.total).toBe(BACKLOG + 2);
-    expect(first.sla_hours).toBe(48);
+    // Identity review's service level (src/shared/service-levels.ts), and each row's due time.
+    expect(first.sla_hours).toBe(24);
+    const oldest = first.data[0]!;
+    expect(Date.parse(oldest.due_at) - Date.parse(oldest.waiting_since)).toBe(24 * 3_600_000);
     expect(first.data).toHaveLength(20);
     expect(first.data[0]).toMatchObject({
       application: { full_name: 'Backlog 0001' },
@@ -290,7 +293,8 @@ describe.each([
     const names = [...ids.keys()];
     const first = await ok<OfferListRow | ActivationListRow>(call, { page_size: 2 });
     expect(first.total).toBe(3);
-    expect(first.sla_hours).toBe(48);
+    // Offers 48 hours, activations 72 (src/shared/service-levels.ts).
+    expect(first.sla_hours).toBe(stage === 'kyc' ? 48 : 72);
     expect(first.data.map((row) => row.full_name)).toEqual([`Earliest ${stage}`, `Zoë ${stage}`]);
     expect(first.data[0]).toMatchObject({
       waiting_since: minutes(5).toISOString(),
