@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Stage } from '#shared/stages.ts';
 import { baseURL, launchBrowser } from './helpers/browser.ts';
 import { seedApplicant, signInBrowser, staffCall, type Applicant } from './helpers/applicant.ts';
+import { staffSignIn } from './helpers/server.ts';
 
 const { openPage } = launchBrowser();
 
@@ -103,9 +104,16 @@ const declinedNotice = (page: Page) =>
 /** An applicant whose application staff declined at `stage` (through the server's own call). */
 async function seedDeclined(stage: Stage): Promise<Applicant> {
   const applicant = await seedApplicant(baseURL, stage);
-  await staffCall(baseURL, applicant.staff, 'admin-applicant-decline', {
-    basic_id: applicant.basicId,
-    reason: 'Internal: outside our risk appetite',
+  const { request_id } = await staffCall<{ request_id: string }>(
+    baseURL,
+    applicant.staff,
+    'admin-applicant-decline',
+    { basic_id: applicant.basicId, reason: 'Internal: outside our risk appetite' },
+  );
+  // A decline takes effect when a second member approves it (CONTRACT §9).
+  await staffCall(baseURL, await staffSignIn(baseURL, 'compliance'), 'admin-approval-decide', {
+    id: request_id,
+    decision: 'approve',
   });
   return applicant;
 }

@@ -18,6 +18,7 @@ import {
 import type { LiveEvent } from '#server/events.ts';
 import { hashToken, UNAMBIGUOUS_ALPHABET } from '#server/lib/crypto.ts';
 import { canonicalInviteCode } from '#server/lib/invite-code.ts';
+import { declineWithApproval } from '../helpers/casework.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { IDENTITY_COLUMNS } from '../helpers/identity.ts';
 
@@ -457,6 +458,7 @@ describe('admin-offer-list', () => {
       pending_offer: null,
       sanctions: { match: false, cleared: null },
       waiting_since: expect.any(String),
+      due_at: expect.any(String),
       assignee: null,
     });
     expect(byId.get(modest)).toMatchObject({ suggested_tier: 'standard' });
@@ -567,6 +569,7 @@ describe('admin-activation-list and admin-activation', () => {
       tier_accepted: 'noir',
       accepted_at: null,
       waiting_since: expect.any(String),
+      due_at: expect.any(String),
       assignee: null,
     });
   });
@@ -745,9 +748,9 @@ describe('admin-applicant-override-tier', () => {
 
   it('refuses a declined application, as the case screen hides the action (canOverrideTier)', async () => {
     const declined = await seedApplication({ stage: 'kyc', tierAssigned: 'noir' });
-    const decline = await staff('admin-applicant-decline', {
-      basic_id: declined,
-      reason: 'Could not verify the source of funds',
+    const decline = await declineWithApproval(t, declined, 'Could not verify the source of funds', {
+      requester: token,
+      approver: await t.staffToken('compliance'),
     });
     expect(decline.statusCode).toBe(200);
     const before = await snapshot();
