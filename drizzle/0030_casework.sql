@@ -45,5 +45,6 @@ CREATE INDEX "case_escalations_queue_idx" ON "case_escalations" USING btree ("st
 CREATE UNIQUE INDEX "decline_requests_pending_idx" ON "decline_requests" USING btree ("application_id") WHERE status = 'pending';--> statement-breakpoint
 CREATE INDEX "decline_requests_queue_idx" ON "decline_requests" USING btree ("status","requested_at");--> statement-breakpoint
 ALTER TABLE "erasure_requests" ADD CONSTRAINT "erasure_requests_rejected_by_staff_members_id_fk" FOREIGN KEY ("rejected_by") REFERENCES "public"."staff_members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "offers_pending_approval_idx" ON "offers" USING btree ("issued_at") WHERE approval_status = 'pending_approval';--> statement-breakpoint
 ALTER TABLE "erasure_requests" ADD CONSTRAINT "erasure_requests_status_check" CHECK (status in ('pending', 'approved', 'rejected'));--> statement-breakpoint
 ALTER TABLE "staff_members" ADD CONSTRAINT "staff_members_role_check" CHECK (role in ('owner', 'compliance', 'operations', 'mlro'));

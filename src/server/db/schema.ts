@@ -613,6 +613,10 @@ export const offers = pgTable(
       sql`accepted_at is null or (esign_name is not null and esign_name <> '' and terms_hash is not null)`,
     ),
     index('offers_application_idx').on(t.applicationId, t.issuedAt),
+    // The approvals queue's PEP offers: a handful among every offer ever issued.
+    index('offers_pending_approval_idx')
+      .on(t.issuedAt)
+      .where(sql`approval_status = 'pending_approval'`),
   ],
 );
 
