@@ -367,7 +367,9 @@ describe('escalation to the MLRO', () => {
     }
     const exported = await staff('admin-applicant-export', compliance, { basic_id: id });
     const zip = unzipSync(new Uint8Array(exported.rawPayload));
-    const text = Object.values(zip).map(strFromU8).join('\n');
+    const text = Object.values(zip)
+      .map((bytes) => strFromU8(bytes))
+      .join('\n');
     expect(text).not.toMatch(/escalat|mlro|3f9a/i);
     const trail = await t.ctx.db.select().from(auditLog).where(eq(auditLog.applicationId, id));
     expect(JSON.stringify(trail)).not.toContain('3f9a');

@@ -202,7 +202,10 @@ export function staffHandlers(ctx: AppContext): SomeCallHandlers<StaffJsonCall> 
       await deleteErasedFiles(request);
       return { ok: true, erased_at: erasedAt.toISOString() };
     },
-    'admin-data-protection': async () => ({ ok: true, ...(await adminDataProtection({ db })) }),
+    'admin-data-protection': async () => ({
+      ok: true,
+      ...(await adminDataProtection({ db, levels })),
+    }),
 
     // Identity, screening and offers.
     'admin-kyc-list': async ({ input, staff }) =>
@@ -316,7 +319,7 @@ export function staffHandlers(ctx: AppContext): SomeCallHandlers<StaffJsonCall> 
     }),
     'admin-screening-alert-list': async ({ input }) => ({
       ok: true,
-      ...(await adminScreeningAlertList({ db, input })),
+      ...(await adminScreeningAlertList({ db, input, levels })),
     }),
     'admin-screening-alert-confirm': async ({ input, staff }) => ({
       ok: true,

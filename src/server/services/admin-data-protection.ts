@@ -5,6 +5,7 @@ import type {
   ErasureRequestRow,
 } from '#shared/schemas/data-protection.ts';
 import { describePeriod, RETENTION_RULES } from '#shared/retention.ts';
+import { dueAt, type ServiceLevels } from '#shared/service-levels.ts';
 import type { Db } from '../db/client.ts';
 import { applications, erasureRequests, jobRuns, staffMembers } from '../db/schema.ts';
 
@@ -54,6 +55,7 @@ async function pendingRequests(db: Db, applicationIds?: string[]): Promise<Erasu
  */
 export async function adminDataProtection(options: {
   db: Db;
+  levels: ServiceLevels;
 }): Promise<Omit<DataProtectionResponse, 'ok'>> {
   const [runs, requests] = await Promise.all([
     options.db.select().from(jobRuns).orderBy(desc(jobRuns.startedAt)).limit(RUNS_SHOWN),
@@ -75,7 +77,10 @@ export async function adminDataProtection(options: {
       counts: run.counts,
       error: run.error,
     })),
-    requests,
+    requests: requests.map((row) => ({
+      ...row,
+      due_at: dueAt(row.requested_at, options.levels.erasure_request),
+    })),
   };
 }
 

@@ -3,7 +3,8 @@ import type {
   ScreeningAlertListResponse,
   TScreeningAlertListRequest,
 } from '#shared/schemas/screening.ts';
-import { LIVE_ALERT_STATUSES } from '#shared/schemas/screening.ts';
+import { LIVE_ALERT_STATUSES, type ScreeningAlert } from '#shared/schemas/screening.ts';
+import { dueAt, type ServiceLevels } from '#shared/service-levels.ts';
 import type { CallInput } from '#shared/calls.ts';
 import type { Db } from '../db/client.ts';
 import { applications, screeningAlerts } from '../db/schema.ts';
@@ -17,7 +18,9 @@ import { isNull } from 'drizzle-orm';
 export async function adminScreeningAlertList(options: {
   db: Db;
   input: CallInput<'admin-screening-alert-list'>;
+  levels: ServiceLevels;
 }): Promise<Omit<ScreeningAlertListResponse, 'ok'>> {
+  const { levels } = options;
   const { page, page_size: pageSize, status } = options.input satisfies TScreeningAlertListRequest;
   const where = and(
     status
@@ -36,5 +39,18 @@ export async function adminScreeningAlertList(options: {
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });
-  return { alerts, total: total?.n ?? 0, page, page_size: pageSize };
+  // Due: an open alert by its own level; a clearance by the approvals' (it waits for a second
+  // member); a decided alert no longer.
+  const due = (alert: ScreeningAlert) =>
+    alert.status === 'open'
+      ? dueAt(alert.created_at, levels.screening_alert)
+      : alert.status === 'clear_requested' && alert.clear_request
+        ? dueAt(alert.clear_request.at, levels.approval)
+        : null;
+  return {
+    alerts: alerts.map((alert) => ({ ...alert, due_at: due(alert) })),
+    total: total?.n ?? 0,
+    page,
+    page_size: pageSize,
+  };
 }

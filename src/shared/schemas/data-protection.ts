@@ -82,7 +82,8 @@ export type DataProtectionResponse = {
   ok: true;
   retention: { key: RetentionKey; what: string; period: string; from: string }[];
   runs: JobRunRow[];
-  requests: ErasureRequestRow[];
+  /** `due_at`: the erasure request's service level (a data subject is answered within a month). */
+  requests: (ErasureRequestRow & { due_at: string })[];
 };
 
 /**

@@ -130,7 +130,8 @@ export type ScreeningAlert = {
 };
 export type ScreeningAlertListResponse = {
   ok: true;
-  alerts: ScreeningAlert[];
+  /** `due_at`: when an open alert (or a clearance awaiting approval) is due; null once decided. */
+  alerts: (ScreeningAlert & { due_at: string | null })[];
   total: number;
   page: number;
   page_size: number;
