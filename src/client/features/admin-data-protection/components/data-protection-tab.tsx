@@ -14,6 +14,9 @@ import { useDataProtection } from '#client/lib/staff/api/data-protection.ts';
 import { useMayCall, useStaffMember } from '#client/lib/staff/api/get-me.ts';
 import { useReturnFocus } from '#client/lib/staff/use-return-focus.ts';
 import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
+import { OVERDUE_EDGE, WaitingLabel } from '#client/components/staff/queue-controls.tsx';
+import { cn } from '#client/utils/cn.ts';
+import { isBreached } from '#shared/service-levels.ts';
 import {
   TabEmpty,
   TabError,
@@ -141,7 +144,7 @@ function RequestCard({
   mayApprove,
   onTimeline,
 }: {
-  request: ErasureRequestRow;
+  request: ErasureRequestRow & { due_at: string };
   selfId: string | null;
   mayApprove: boolean;
   onTimeline: () => void;
@@ -150,7 +153,10 @@ function RequestCard({
   const mine = request.requested_by.id === selfId;
   return (
     <li
-      className="grid gap-3 rounded-lg border border-border bg-card p-4 sm:p-5"
+      className={cn(
+        'grid gap-3 rounded-lg border border-border bg-card p-4 sm:p-5',
+        isBreached(request.due_at) && OVERDUE_EDGE,
+      )}
       data-testid="erasure-request-row"
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -161,6 +167,9 @@ function RequestCard({
         Requested by{' '}
         <span className="font-medium text-foreground">{request.requested_by.name}</span> on{' '}
         <time dateTime={request.requested_at}>{formatStaffDateTime(request.requested_at)}</time>
+      </p>
+      <p className="text-sm">
+        <WaitingLabel since={request.requested_at} dueAt={request.due_at} />
       </p>
       <p className="text-sm wrap-anywhere">
         <span className="text-muted-foreground">Reason: </span>

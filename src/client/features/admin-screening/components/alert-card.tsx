@@ -1,10 +1,15 @@
 import { useId, type ReactNode } from 'react';
-import { waitingFor } from '#shared/queue-age.ts';
+import { isBreached } from '#shared/service-levels.ts';
 import { formatDateOfBirth } from '#shared/identity.ts';
 import type { ScreeningAlert } from '#shared/schemas/screening.ts';
 import type { StaffMember } from '#shared/staff.ts';
 import { DataTable, TableCell, TableRow } from '#client/components/staff/data-table.tsx';
-import { OpenCaseLink } from '#client/components/staff/queue-controls.tsx';
+import {
+  OpenCaseLink,
+  OVERDUE_EDGE,
+  WaitingLabel,
+} from '#client/components/staff/queue-controls.tsx';
+import { cn } from '#client/utils/cn.ts';
 import { AlertActions, AlertDecisions } from '#client/components/staff/screening/alert-actions.tsx';
 import {
   AlertKindBadge,
@@ -87,21 +92,26 @@ export function AlertComparison({ alert, name }: { alert: ScreeningAlert; name: 
   );
 }
 
-/** Still waiting for someone: its age in the queue's words. */
-const isWaiting = (alert: ScreeningAlert) =>
-  alert.status === 'open' || alert.status === 'clear_requested';
-
 /**
  * One alert of the queue: who matched what, on which list and version, how strongly, its
  * status and age, the applicant beside the entry, what has been decided, and what may be done.
  */
-export function AlertCard({ alert, staff }: { alert: ScreeningAlert; staff: StaffMember }) {
+export function AlertCard({
+  alert,
+  staff,
+}: {
+  alert: ScreeningAlert & { due_at: string | null };
+  staff: StaffMember;
+}) {
   const headingId = useId();
   const name = alertApplicantName(alert);
   return (
     <article
       aria-labelledby={headingId}
-      className="grid gap-3 rounded-lg border border-border bg-card p-4 sm:p-5"
+      className={cn(
+        'grid gap-3 rounded-lg border border-border bg-card p-4 sm:p-5',
+        alert.due_at && isBreached(alert.due_at) && OVERDUE_EDGE,
+      )}
       data-testid="screening-alert"
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -119,8 +129,18 @@ export function AlertCard({ alert, staff }: { alert: ScreeningAlert; staff: Staf
         <span>{listWithVersion(alert.entry.list, alert.list_version)}</span>
         <span className="text-muted-foreground">
           Raised <time dateTime={alert.created_at}>{formatStaffDateTime(alert.created_at)}</time>
-          {isWaiting(alert) ? `, ${waitingFor(alert.created_at)}` : null}
         </span>
+        {/* Still waiting for someone: its age and due time (a clearance: the approval's). */}
+        {alert.due_at ? (
+          <WaitingLabel
+            since={
+              alert.status === 'clear_requested' && alert.clear_request
+                ? alert.clear_request.at
+                : alert.created_at
+            }
+            dueAt={alert.due_at}
+          />
+        ) : null}
         <OpenCaseLink basicId={alert.application_id} name={name} />
       </div>
       <AlertComparison alert={alert} name={name} />

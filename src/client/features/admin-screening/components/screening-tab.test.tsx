@@ -47,9 +47,16 @@ const alertOf = (overrides: Partial<ScreeningAlert> = {}): ScreeningAlert => ({
   ...overrides,
 });
 
+/** An open alert raised two days ago is past its 24-hour service level. */
 const page = (alerts: ScreeningAlert[]): ScreeningAlertListResponse => ({
   ok: true,
-  alerts,
+  alerts: alerts.map((alert) => ({
+    ...alert,
+    due_at:
+      alert.status === 'open'
+        ? new Date(Date.parse(alert.created_at) + 24 * 3_600_000).toISOString()
+        : null,
+  })),
   total: alerts.length,
   page: 1,
   page_size: 20,
@@ -85,6 +92,9 @@ describe('ScreeningTab: the alerts queue', () => {
     expect(card).toHaveTextContent('Score 0.91');
     expect(card).toHaveTextContent('UN Consolidated List, version 4');
     expect(card).toHaveTextContent('waiting 2 days');
+    // Past its 24-hour service level: marked in words, not by colour alone.
+    expect(card).toHaveTextContent('Overdue');
+    expect(card).toHaveTextContent('overdue by 1 day');
     expect(within(card).getByRole('link', { name: /^Open case ?of Amelia Hart$/ })).toHaveAttribute(
       'href',
       `/admin/applicants/${BASIC_ID}`,
