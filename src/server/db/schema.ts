@@ -173,6 +173,11 @@ export const applications = pgTable(
     index('applications_stage_created_idx').on(t.stage, t.createdAt, t.id),
     // The queues (Offers, Activations) are a stage, oldest in it first.
     index('applications_stage_changed_idx').on(t.stage, t.stageChangedAt),
+    // admin-report: decisions by when they were made, with each application's start, read from
+    // the index alone (the activation row goes with an erasure; stage_changed_at stays).
+    index('applications_decided_idx')
+      .on(t.stage, t.stageChangedAt, t.createdAt)
+      .where(sql`stage in ('activated', 'declined')`),
     index('applications_created_idx')
       .on(t.createdAt, t.id)
       .where(sql`erased_at is null`),

@@ -1,0 +1,1 @@
+CREATE INDEX "applications_decided_idx" ON "applications" USING btree ("stage","stage_changed_at","created_at") WHERE stage in ('activated', 'declined');
