@@ -24,7 +24,7 @@ import { adminCaseEscalate } from '../services/admin-case-escalate.ts';
 import { adminCaseMlroDecide } from '../services/admin-case-mlro-decide.ts';
 import { adminEscalationList } from '../services/admin-escalation-list.ts';
 import { adminReport } from '../services/admin-report.ts';
-import { adminServiceLevels } from '../services/admin-service-levels.ts';
+import { cachedServiceLevels } from '../services/admin-service-levels.ts';
 import { adminStaffDirectory } from '../services/admin-staff-directory.ts';
 import { adminContactList } from '../services/admin-contact-list.ts';
 import { adminContactUpdate } from '../services/admin-contact-update.ts';
@@ -80,6 +80,11 @@ export function staffHandlers(ctx: AppContext): SomeCallHandlers<StaffJsonCall> 
   const { PUBLIC_URL: publicUrl } = env;
   const secret = ctx.secrets.sessionSecret;
   const levels = env.serviceLevels;
+  const serviceLevels = cachedServiceLevels({
+    db,
+    levels,
+    ttlMs: env.NODE_ENV === 'test' ? 0 : undefined,
+  });
   /** The queues show each row's age and due time against the queue's service level. */
   const queuePage = <Row extends { waiting_since: string }, Page extends { data: Row[] }>(
     queue: ServiceLevelQueue,
@@ -300,10 +305,7 @@ export function staffHandlers(ctx: AppContext): SomeCallHandlers<StaffJsonCall> 
       ok: true,
       members: await adminStaffDirectory({ db }),
     }),
-    'admin-service-levels': async () => ({
-      ok: true,
-      levels: await adminServiceLevels({ db, levels }),
-    }),
+    'admin-service-levels': async () => ({ ok: true, levels: await serviceLevels() }),
     'admin-report': async ({ input }) => ({
       ok: true,
       ...(await adminReport({ db, input, levels })),
