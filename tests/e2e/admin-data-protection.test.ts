@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicantListResponse } from '#shared/schemas/admin-lists.ts';
-import { DECLINE_WRONG_STAGE_MESSAGE } from '#shared/schemas/data-protection.ts';
+import { DECLINE_ALREADY_REQUESTED_MESSAGE } from '#shared/schemas/casework.ts';
 import { describePeriod, RETENTION_RULES } from '#shared/retention.ts';
 import { openAdmin, pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
 import {
@@ -105,7 +105,17 @@ describe('staff panel: data protection (own server)', () => {
     return row;
   }
 
-  it('(a) compliance declines with an internal reason; the applicant sees the notice at once', async () => {
+  /** A decline takes effect when a second member (`by`, not the one who asked) approves it. */
+  async function approveDecline(requestId: string, by: 'owner' | 'compliance') {
+    await staffCall(
+      server.baseURL,
+      await staffSignIn(server.baseURL, by),
+      'admin-approval-decide',
+      { id: requestId, decision: 'approve' },
+    );
+  }
+
+  it('(a) compliance requests a decline with an internal reason; once approved the applicant sees the notice at once', async () => {
     const applicant = await seedNamed('Dora');
     // The applicant watches their review screen meanwhile, in their own browser.
     const own = await openPage({ baseURL: server.baseURL });
@@ -114,34 +124,46 @@ describe('staff panel: data protection (own server)', () => {
     await own.getByTestId('review-stage').waitFor();
 
     const page = await open({ role: 'compliance' });
-    const row = await openTimeline(page, applicant.email, applicant.name);
-    await sheet(page).getByRole('button', { name: 'Decline application' }).click();
-    const confirm = dialog(page, 'Decline application');
+    await openTimeline(page, applicant.email, applicant.name);
+    await sheet(page).getByRole('button', { name: 'Request decline' }).click();
+    const confirm = dialog(page, 'Request decline');
     await confirm.waitFor();
     expect(await confirm.innerText()).toContain(
-      'The applicant will be told by e-mail and on their screens',
+      'the decline takes effect only when a second member (an owner or compliance, not you) approves it',
+    );
+    expect(await confirm.innerText()).toContain(
+      'the applicant is told by e-mail and on their screens',
     );
     // The reason is required.
-    await confirm.getByRole('button', { name: 'Decline application' }).click();
+    await confirm.getByRole('button', { name: 'Request decline' }).click();
     await confirm.getByText('Please give a reason for the decline').waitFor();
     await confirm
       .getByRole('textbox', { name: 'Reason (internal)' })
       .fill('Source of funds unclear');
-    await confirm.getByRole('button', { name: 'Decline application' }).click();
-    await toast(page, 'Application declined').waitFor();
+    await confirm.getByRole('button', { name: 'Request decline' }).click();
+    await toast(page, 'Decline requested: a second member must approve it').waitFor();
     await confirm.waitFor({ state: 'hidden' });
 
-    // The sheet shows the decline and its reason; the list row and the timeline follow.
-    const declined = sheet(page).getByRole('region', { name: 'Declined' });
-    await declined.getByText('Source of funds unclear').waitFor();
-    expect(await declined.innerText()).toMatch(/Declined on \d{1,2} \w{3} \d{4}/);
-    expect(await sheet(page).getByRole('button', { name: 'Decline application' }).count()).toBe(0);
-    await event(page, 'Application declined').waitFor();
-    expect(await event(page, 'Application declined').innerText()).toContain(
-      'Compliance Tester · Compliance',
+    // The sheet shows the request waiting, and no second button; nothing changed for the applicant.
+    const waiting = sheet(page).getByRole('region', { name: 'Decline request' });
+    await waiting.getByText('Source of funds unclear').waitFor();
+    expect(await waiting.innerText()).toContain(
+      "Decline requested — waiting for a second member's approval",
     );
-    await page.keyboard.press('Escape');
-    await row.getByText('Declined', { exact: true }).waitFor();
+    expect(await waiting.innerText()).toContain(
+      'You asked for this: another member must approve it.',
+    );
+    expect(await sheet(page).getByRole('button', { name: 'Request decline' }).count()).toBe(0);
+    expect(await own.getByTestId('review-stage').count()).toBe(1);
+
+    // An owner approves it.
+    const asked = await staffCall<{ decline_request: { id: string } | null }>(
+      server.baseURL,
+      applicant.staff,
+      'admin-applicant-case',
+      { basic_id: applicant.basicId },
+    );
+    await approveDecline(asked.decline_request!.id, 'owner');
 
     // The applicant's screen changed without a reload: the notice, no progress, no reason.
     const notice = own.getByTestId('declined-notice');
@@ -149,39 +171,55 @@ describe('staff panel: data protection (own server)', () => {
     expect(await notice.innerText()).toContain(
       'We have sent you an e-mail confirming this. If you have questions, please contact us.',
     );
-    expect(await own.getByTestId('apply-progress').count()).toBe(0);
-    expect(await own.getByTestId('review-stage').count()).toBe(0);
+    // The stage's own screen goes with it (the page may still be settling from the event).
+    await own.getByTestId('apply-progress').waitFor({ state: 'detached' });
+    await own.getByTestId('review-stage').waitFor({ state: 'detached' });
     expect(await own.getByText('Source of funds').count()).toBe(0);
     await notice.getByRole('link', { name: 'contact us' }).waitFor();
+
+    // Staff see the decline and its reason; the list row and the timeline follow.
+    await page.keyboard.press('Escape');
+    await page.reload();
+    const again = await openTimeline(page, applicant.email, applicant.name);
+    const declined = sheet(page).getByRole('region', { name: 'Declined' });
+    await declined.getByText('Source of funds unclear').waitFor();
+    expect(await declined.innerText()).toMatch(/Declined on \d{1,2} \w{3} \d{4}/);
+    expect(await sheet(page).getByRole('button', { name: 'Request decline' }).count()).toBe(0);
+    expect(await sheet(page).getByRole('region', { name: 'Decline request' }).count()).toBe(0);
+    await event(page, 'Application declined').waitFor();
+    await page.keyboard.press('Escape');
+    await again.getByText('Declined', { exact: true }).waitFor();
   }, 90_000);
 
-  it('a decline refused because someone declined first says why in the dialog, and the sheet catches up', async () => {
+  it('a decline already requested by someone else says why in the dialog, and the sheet catches up', async () => {
     const applicant = await seedNamed('Ivo');
     const page = await open({
       role: 'compliance',
       allowConsole: [/admin-applicant-decline failed/, /status of 409/],
     });
     await openTimeline(page, applicant.email, applicant.name);
-    await sheet(page).getByRole('button', { name: 'Decline application' }).click();
-    const confirm = dialog(page, 'Decline application');
+    await sheet(page).getByRole('button', { name: 'Request decline' }).click();
+    const confirm = dialog(page, 'Request decline');
     await confirm.getByRole('textbox', { name: 'Reason (internal)' }).fill('Second decline');
-    // Meanwhile the owner declines it.
+    // Meanwhile the owner asks first.
     await staffCall(server.baseURL, applicant.staff, 'admin-applicant-decline', {
       basic_id: applicant.basicId,
       reason: 'First decline',
     });
-    await confirm.getByRole('button', { name: 'Decline application' }).click();
-    await confirm.getByRole('alert').filter({ hasText: DECLINE_WRONG_STAGE_MESSAGE }).waitFor();
-    // The dialog stays, with what was typed, until closed; behind it the sheet shows the decline.
+    await confirm.getByRole('button', { name: 'Request decline' }).click();
+    await confirm
+      .getByRole('alert')
+      .filter({ hasText: DECLINE_ALREADY_REQUESTED_MESSAGE })
+      .waitFor();
+    // The dialog stays, with what was typed, until closed; behind it the sheet shows the request.
     expect(await confirm.getByRole('textbox', { name: 'Reason (internal)' }).inputValue()).toBe(
       'Second decline',
     );
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await sheet(page)
-      .getByRole('region', { name: 'Declined' })
-      .getByText('First decline')
-      .waitFor();
-    expect(await sheet(page).getByRole('button', { name: 'Decline application' }).count()).toBe(0);
+    const waiting = sheet(page).getByRole('region', { name: 'Decline request' });
+    await waiting.getByText('First decline').waitFor();
+    expect(await waiting.innerText()).toContain('Requested by Owner Tester');
+    expect(await sheet(page).getByRole('button', { name: 'Request decline' }).count()).toBe(0);
   });
 
   it('(b) erasure requested by compliance and approved by the owner leaves only a tombstone', async () => {
@@ -298,10 +336,14 @@ describe('staff panel: data protection (own server)', () => {
           { basic_id: waiting.basicId, reason: `Checked at ${viewport.width} px` },
         );
         const declined = await seedNamed('Dina');
-        await staffCall(server.baseURL, waiting.staff, 'admin-applicant-decline', {
-          basic_id: declined.basicId,
-          reason: 'Outside our risk appetite',
-        });
+        const asked = await staffCall<{ request_id: string }>(
+          server.baseURL,
+          waiting.staff,
+          'admin-applicant-decline',
+          { basic_id: declined.basicId, reason: 'Outside our risk appetite' },
+        );
+        // The owner asked: compliance approves.
+        await approveDecline(asked.request_id, 'compliance');
 
         const page = await open({ tab: 'Data protection', viewport });
         await requestCard(page, waiting.name).waitFor();

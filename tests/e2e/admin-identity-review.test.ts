@@ -56,7 +56,7 @@ describe('staff panel: Veriff declines and watchlist matches on the case screen 
     expect(await page.getByText('Collected by Veriff, not stored here').count()).toBe(2);
     const actions = page.getByRole('region', { name: 'Actions' });
     // Both halves of the decision are offered.
-    await actions.getByRole('button', { name: 'Decline' }).waitFor();
+    await actions.getByRole('button', { name: 'Request decline' }).waitFor();
     await actions.getByRole('button', { name: 'Approve identity' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Approve identity' });

@@ -136,14 +136,14 @@ describe('staff panel shell (own server)', () => {
     expect(await page.getByText(ENTER_CODE).count()).toBe(0);
   });
 
-  it('an owner sees thirteen tabs in order, Applicants open; the open tab is kept in the address', async () => {
+  it('an owner sees sixteen tabs in order, Applicants open; the open tab is kept in the address', async () => {
     const page = await openAdmin(openPage, { baseURL: server.baseURL });
 
     const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
-    // SPEC's nine and Screening, then Staff (owners only), Data protection and Audit (owners and
-    // compliance).
+    // SPEC's nine, Screening, Approvals, MLRO and Reports, then Staff (owners only), Data
+    // protection and Audit.
     expect(await tabs.allInnerTexts()).toEqual(ADMIN_TABS.map((tab) => tab.label));
-    expect(ADMIN_TABS).toHaveLength(13);
+    expect(ADMIN_TABS).toHaveLength(16);
     expect(ADMIN_TABS.slice(-3).map((tab) => tab.label)).toEqual([
       'Staff',
       'Data protection',

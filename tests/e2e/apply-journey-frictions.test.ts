@@ -115,9 +115,16 @@ describe('screens follow the stage while the applicant is on them (item 3)', () 
       await signInBrowser(page.context(), applicant);
       await page.goto(path);
       await ready(page);
-      await staffCall(baseURL, applicant.staff, 'admin-applicant-decline', {
-        basic_id: applicant.basicId,
-        reason: 'Internal: outside our risk appetite',
+      const { request_id } = await staffCall<{ request_id: string }>(
+        baseURL,
+        applicant.staff,
+        'admin-applicant-decline',
+        { basic_id: applicant.basicId, reason: 'Internal: outside our risk appetite' },
+      );
+      // A decline takes effect when a second member approves it (CONTRACT §9).
+      await staffCall(baseURL, await staffSignIn(baseURL, 'compliance'), 'admin-approval-decide', {
+        id: request_id,
+        decision: 'approve',
       });
       await page.waitForURL(`${baseURL}/apply/review`, { timeout: 12_000 });
       await page.getByTestId('declined-notice').waitFor();

@@ -229,7 +229,11 @@ describe('the approvals queue holds every four-eyes kind', () => {
     const rows = await approvals();
     const mine = rows.filter((r) => [pep, alerted, erasable].includes(r.basic_id));
     expect(mine.map((r) => r.kind)).toEqual(['pep_offer', 'screening_clear', 'erasure']);
-    expect(mine[1]).toMatchObject({ id: alert!.id, detail: 'Listed Person (un, sanctions)' });
+    expect(mine[0]!.detail).toBe('Tier: Titan');
+    expect(mine[1]).toMatchObject({
+      id: alert!.id,
+      detail: 'Listed Person (UN Consolidated List, sanctions)',
+    });
     const erasure = mine[2]!;
     expect(Date.parse(erasure.due_at) - Date.parse(erasure.requested_at)).toBe(30 * 24 * 3_600_000);
     // One kind at a time.

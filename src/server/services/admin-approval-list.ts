@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ApprovalKind, ApprovalRow, TApprovalListRequest } from '#shared/schemas/casework.ts';
 import type { ListTotal } from '#shared/schemas/admin-lists.ts';
+import { SCREENING_LIST_LABELS } from '#shared/schemas/screening.ts';
 import { dueAt, type ServiceLevels } from '#shared/service-levels.ts';
+import { isTier, TIER_INFO } from '#shared/tiers.ts';
 import { queryRows, type Db } from '../db/client.ts';
 
 /**
@@ -11,13 +13,13 @@ import { queryRows, type Db } from '../db/client.ts';
  */
 export const PENDING_APPROVALS: Record<ApprovalKind, SQL> = {
   pep_offer: sql`select o.id, 'pep_offer' as kind, o.application_id, o.issued_by as requested_by,
-      o.issued_at as requested_at, o.pricing_note as reason, 'Tier: ' || o.tier as detail
+      o.issued_at as requested_at, o.pricing_note as reason, json_build_array(o.tier)::text
     from offers o where o.approval_status = 'pending_approval'`,
   decline: sql`select d.id, 'decline', d.application_id, d.requested_by::text, d.requested_at,
       d.reason, null from decline_requests d where d.status = 'pending'`,
   screening_clear: sql`select s.id, 'screening_clear', s.application_id,
       s.clear_requested_by::text, s.clear_requested_at, s.clear_reason,
-      (s.entry ->> 'name') || ' (' || s.list || ', ' || s.kind || ')'
+      json_build_array(s.entry ->> 'name', s.list, s.kind)::text
     from screening_alerts s where s.status = 'clear_requested'`,
   erasure: sql`select e.id, 'erasure', e.application_id, e.requested_by::text, e.requested_at,
       e.reason, null from erasure_requests e where e.status = 'pending'`,
@@ -46,6 +48,27 @@ export function pendingApprovals(kinds: readonly ApprovalKind[]): SQL {
     from (${union}) as p (id, kind, application_id, requested_by, requested_at, reason, detail)
     join applications a on a.id = p.application_id and a.erased_at is null
     left join staff_members m on m.id::text = p.requested_by`;
+}
+
+/**
+ * What is asked, in staff's words: the tier offered ('Tier: Titan'), or the list entry and its
+ * kind ('Listed Person (UN Consolidated List, sanctions)'). The union sends the parts as JSON.
+ */
+function detailOf(kind: ApprovalKind, parts: string | null): string | null {
+  if (!parts) return null;
+  const values = JSON.parse(parts) as string[];
+  if (kind === 'pep_offer') {
+    const tier = values[0] ?? '';
+    return `Tier: ${isTier(tier) ? TIER_INFO[tier].name : tier}`;
+  }
+  if (kind === 'screening_clear') {
+    const [name, list = '', listKind = ''] = values;
+    const listName = Object.hasOwn(SCREENING_LIST_LABELS, list)
+      ? SCREENING_LIST_LABELS[list as keyof typeof SCREENING_LIST_LABELS]
+      : list;
+    return `${name} (${listName}, ${listKind === 'pep' ? 'PEP' : listKind})`;
+  }
+  return null;
 }
 
 /** Erasure requests answer a data subject (a month); the rest are the approvals' own level. */
@@ -88,7 +111,7 @@ export async function adminApprovalList(options: {
         due_at: approvalDue(row.kind, requestedAt, options.levels),
         full_name: row.full_name,
         reason: row.reason,
-        detail: row.detail,
+        detail: detailOf(row.kind, row.detail),
       };
     }),
     total,

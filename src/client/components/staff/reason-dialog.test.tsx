@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
+import type { ApplicantDeclineResponse } from '#shared/schemas/data-protection.ts';
 import {
   deferredReply,
   expectConsoleErrors,
@@ -11,6 +12,13 @@ import {
 import { ReasonDialog, type ReasonKind } from './reason-dialog.tsx';
 
 const BASIC_ID = '0b6c1b8e-4a4e-4f7a-9d2a-3f7c9b1e2d10';
+/** A decline now waits for a second member: the stage is unchanged. */
+const REQUESTED: ApplicantDeclineResponse = {
+  ok: true,
+  stage: 'kyc',
+  status: 'pending_approval',
+  request_id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a',
+};
 
 function open(kind: ReasonKind = 'decline') {
   const onOpenChange = vi.fn();
@@ -29,12 +37,14 @@ function open(kind: ReasonKind = 'decline') {
 const reasonBox = () => screen.getByRole('textbox', { name: 'Reason (internal)' });
 
 describe('ReasonDialog', () => {
-  it('names the applicant and refuses to decline without a reason, asking nothing of the server', async () => {
+  it('names the applicant, says a second member must approve, and refuses to ask without a reason', async () => {
     const api = stubApi({});
     const { user, onOpenChange } = open('decline');
-    const dialog = screen.getByRole('dialog', { name: 'Decline application' });
-    expect(dialog).toHaveTextContent('Amira Haddad: the application ends here');
-    await user.click(screen.getByRole('button', { name: 'Decline application' }));
+    const dialog = screen.getByRole('dialog', { name: 'Request decline' });
+    expect(dialog).toHaveTextContent(
+      'Amira Haddad: the decline takes effect only when a second member (an owner or compliance, not you) approves it',
+    );
+    await user.click(screen.getByRole('button', { name: 'Request decline' }));
     expect(await screen.findByText('Please give a reason for the decline')).toBeInTheDocument();
     expect(reasonBox()).toHaveAttribute('aria-invalid', 'true');
     expect(reasonBox()).toHaveFocus();
@@ -44,18 +54,18 @@ describe('ReasonDialog', () => {
 
   it('counts the characters typed and sends the trimmed reason, then closes with a toast', async () => {
     const api = stubApi({
-      '/admin-applicant-decline': () => ({ body: { ok: true, stage: 'declined' } }),
+      '/admin-applicant-decline': () => ({ body: REQUESTED }),
     });
     const success = vi.spyOn(toast, 'success');
     const { user, onOpenChange } = open('decline');
     await user.type(reasonBox(), '  Failed checks ');
     expect(screen.getByText('Required, up to 500 characters (16/500).')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Decline application' }));
+    await user.click(screen.getByRole('button', { name: 'Request decline' }));
     await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(api.calls).toEqual([
       { path: '/admin-applicant-decline', body: { basic_id: BASIC_ID, reason: 'Failed checks' } },
     ]);
-    expect(success).toHaveBeenCalledWith('Application declined');
+    expect(success).toHaveBeenCalledWith('Decline requested: a second member must approve it');
   });
 
   it('cancels on Escape and on Cancel', async () => {
@@ -69,19 +79,19 @@ describe('ReasonDialog', () => {
     expect(onOpenChange).toHaveBeenLastCalledWith(false);
   });
 
-  it('while the server works: shows Declining..., locks the form and will not close', async () => {
+  it('while the server works: shows Requesting..., locks the form and will not close', async () => {
     const reply = deferredReply();
     stubApi({ '/admin-applicant-decline': reply.handler });
     const { user, onOpenChange } = open('decline');
     await user.type(reasonBox(), 'Duplicate application');
-    await user.click(screen.getByRole('button', { name: 'Decline application' }));
-    const busy = await screen.findByRole('button', { name: 'Declining...' });
+    await user.click(screen.getByRole('button', { name: 'Request decline' }));
+    const busy = await screen.findByRole('button', { name: 'Requesting...' });
     expect(busy).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
     expect(reasonBox()).toBeDisabled();
     await user.keyboard('{Escape}');
     expect(onOpenChange).not.toHaveBeenCalled();
-    reply.release({ body: { ok: true, stage: 'declined' } });
+    reply.release({ body: REQUESTED });
     await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
   });
 
@@ -93,7 +103,7 @@ describe('ReasonDialog', () => {
     const logged = expectConsoleErrors();
     const { user, onOpenChange } = open('decline');
     await user.type(reasonBox(), 'Too long, says the server');
-    await user.click(screen.getByRole('button', { name: 'Decline application' }));
+    await user.click(screen.getByRole('button', { name: 'Request decline' }));
     expect(await screen.findByTestId('dialog-error')).toHaveTextContent('Invalid request');
     expect(screen.getByText('Reason must be less than 500 characters')).toBeInTheDocument();
     expect(onOpenChange).not.toHaveBeenCalled();

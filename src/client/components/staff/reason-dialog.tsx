@@ -26,14 +26,14 @@ const KINDS = {
   decline: {
     call: 'admin-applicant-decline',
     reason: ZApplicantDeclineRequest.shape.reason,
-    title: 'Decline application',
+    title: 'Request decline',
     describe: (name: string) =>
-      `${name}: the application ends here and cannot be resumed. The applicant will be told by e-mail and on their screens that their application was not successful. The reason below stays internal and is never shown or sent to them.`,
+      `${name}: the decline takes effect only when a second member (an owner or compliance, not you) approves it; until then nothing changes. Once approved, the application ends and cannot be resumed, and the applicant is told by e-mail and on their screens that it was not successful. The reason below stays internal and is never shown or sent to them.`,
     label: 'Reason (internal)',
-    idle: 'Decline application',
-    working: 'Declining...',
-    done: 'Application declined',
-    failed: 'Failed to decline application',
+    idle: 'Request decline',
+    working: 'Requesting...',
+    done: 'Decline requested: a second member must approve it',
+    failed: 'Failed to request the decline',
     variant: 'destructive',
   },
   erase: {
@@ -63,7 +63,7 @@ type Props = {
 };
 
 /**
- * Decline an application, approve an identity Veriff declined, or ask for erasure: a
+ * Ask to decline an application or to erase it, or approve an identity Veriff declined: a
  * confirmation with a required reason (checked with the server's own schema). A refusal stays in
  * the dialog; success refreshes every staff list (the mutation's doing) and is toasted.
  */

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Ban, Eraser, Hourglass } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { ApplicationCase } from '#shared/schemas/data-protection.ts';
@@ -5,9 +6,11 @@ import { ERASURE_REASON_LABELS } from '#shared/retention.ts';
 import { canDecline as stageMayDecline } from '#shared/case-rules.ts';
 import type { Stage } from '#shared/stages.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { caseQueryOptions } from '#client/lib/staff/api/case.ts';
 import { useMayCall, useStaffMember } from '#client/lib/staff/api/get-me.ts';
 import { formatStaffDate, formatStaffDateTime } from '#client/lib/staff/format-date.ts';
 import { ApproveErasureButton } from './approve-erasure-button.tsx';
+import { DeclineRequestNote } from '../decline-request-note.tsx';
 import { ReasonDialog, type ReasonKind } from '../reason-dialog.tsx';
 import { formatValue } from './timeline-format.ts';
 
@@ -59,8 +62,8 @@ type Props = {
 
 /**
  * The data-protection side of one applicant (CONTRACT §6) at the top of their timeline: the
- * decline and its internal reason, a pending erasure request and its approval, the tombstone,
- * and 'Decline application' / 'Request erasure' for members who may.
+ * decline and its internal reason, a decline or an erasure waiting for a second member, the
+ * tombstone, and 'Request decline' / 'Request erasure' for members who may.
  */
 export function CasePanel({ basicId, name, stage: listed, data }: Props) {
   const me = useStaffMember();
@@ -75,6 +78,14 @@ export function CasePanel({ basicId, name, stage: listed, data }: Props) {
     open: false,
   });
   const openDialog = (kind: ReasonKind) => setDialog({ kind, open: true });
+  const stage = data?.stage ?? listed;
+  const mayDecline = may.decline && stageMayDecline(stage) && !data?.erased_at;
+  // The timeline does not carry a decline waiting for approval; the case does (the members who
+  // may decline may read it), and it is read again after any staff action. Not once erasure is
+  // asked for: approving it erases the applicant, and reading their case again would find nothing.
+  const readCase = mayDecline && !data?.erasure_request;
+  const pendingCase = useQuery({ ...caseQueryOptions(basicId), enabled: readCase });
+  const declineRequest = readCase ? (pendingCase.data?.decline_request ?? null) : null;
 
   if (data?.erased_at) {
     return (
@@ -84,9 +95,10 @@ export function CasePanel({ basicId, name, stage: listed, data }: Props) {
     );
   }
 
-  const stage = data?.stage ?? listed;
   const request = data?.erasure_request ?? null;
-  const canDecline = may.decline && stageMayDecline(stage);
+  // Until the case has said whether a decline already waits, no button to ask for another (if it
+  // cannot say, the server refuses a second request in the dialog).
+  const canDecline = mayDecline && !(readCase && pendingCase.isPending) && declineRequest === null;
   // Members' records are kept by law; one request at a time.
   const canRequest = may.erase && stage !== 'activated' && request === null;
   const mine = request !== null && me !== null && request.requested_by.id === me.id;
@@ -105,6 +117,16 @@ export function CasePanel({ basicId, name, stage: listed, data }: Props) {
             {data.decline_reason}
           </p>
         ) : null}
+      </Block>,
+    );
+  }
+  if (declineRequest && mayDecline) {
+    blocks.push(
+      <Block key="decline-request" label="Decline request">
+        <DeclineRequestNote
+          request={declineRequest}
+          mine={me !== null && declineRequest.requested_by.id === me.id}
+        />
       </Block>,
     );
   }
@@ -145,7 +167,7 @@ export function CasePanel({ basicId, name, stage: listed, data }: Props) {
           {canDecline ? (
             <Button variant="outline" size="sm" onClick={() => openDialog('decline')}>
               <Ban aria-hidden="true" />
-              Decline application
+              Request decline
             </Button>
           ) : null}
           {canRequest ? (

@@ -12,9 +12,13 @@ import {
 } from '#shared/case-rules.ts';
 import { mayCall } from '#shared/calls.ts';
 import type { StaffMember } from '#shared/staff.ts';
+import { ShieldAlert } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/config/paths.ts';
 import { useResendLink } from '#client/lib/staff/api/applicants.ts';
 import type { KycAction } from '#client/lib/staff/api/kyc.ts';
+import { DeclineRequestNote } from '#client/components/staff/decline-request-note.tsx';
 import { ReasonDialog } from '#client/components/staff/reason-dialog.tsx';
 import { OverrideTierDialog } from '#client/components/staff/override-tier-dialog.tsx';
 import { KYC_TYPE_LABELS } from '#client/components/staff/kyc/kyc-format.ts';
@@ -22,6 +26,7 @@ import { KycStatusBadge } from '#client/components/staff/kyc/kyc-status-badge.ts
 import { FileReviewDialog } from './file-review-dialog.tsx';
 import { IssueOfferDialog } from './issue-offer-dialog.tsx';
 import { Block, type Case } from './case-sections.tsx';
+import { EscalateDialog } from './case-escalation.tsx';
 
 export function CaseActions({
   data,
@@ -36,16 +41,25 @@ export function CaseActions({
   const stage = applicant.stage;
   const may = (call: Parameters<typeof mayCall>[1]) => mayCall(staff.role, call);
   const [review, setReview] = useState<{ file: CaseFile; action: KycAction } | null>(null);
-  const [dialog, setDialog] = useState<'offer' | 'decline' | 'approve' | 'tier' | null>(null);
+  const [dialog, setDialog] = useState<
+    'offer' | 'decline' | 'approve' | 'tier' | 'escalate' | null
+  >(null);
   const resend = useResendLink('Failed to send the link');
 
   const reviewable = (file: CaseFile | null): file is CaseFile =>
     file !== null && canReviewFile(stage, file.status) && may('admin-kyc-action');
   const files = [data.files.document, data.files.selfie].filter(reviewable);
   const offerWaiting = data.offer?.approval_status === 'pending_approval';
+  // With the MLRO: the server refuses an offer until they decide, so none is offered here.
   const showOffer =
-    may('admin-offer-issue') && canIssueOffer(stage, { offerAwaitingApproval: offerWaiting });
-  const showDecline = may('admin-applicant-decline') && canDecline(stage);
+    may('admin-offer-issue') &&
+    !data.held &&
+    canIssueOffer(stage, { offerAwaitingApproval: offerWaiting });
+  // A decline waits for a second member (CONTRACT §9): one request at a time.
+  const declineRequest = data.decline_request;
+  const showDecline = may('admin-applicant-decline') && canDecline(stage) && !declineRequest;
+  // At any stage (a suspicion outlives a decline), one escalation open at a time.
+  const showEscalate = may('admin-case-escalate') && !data.held;
   // Veriff declined and the application waits for staff to decide.
   const showApprove =
     may('admin-identity-approve') && canApproveIdentity(stage, data.screening?.decision ?? null);
@@ -58,7 +72,9 @@ export function CaseActions({
     !showDecline &&
     !showResend &&
     !showOverride &&
-    !showApprove;
+    !showApprove &&
+    !showEscalate &&
+    !declineRequest;
 
   const onResend = () => {
     if (resend.isPending) return;
@@ -123,9 +139,15 @@ export function CaseActions({
             {resend.isPending ? 'Sending...' : 'Resend link'}
           </Button>
         ) : null}
+        {showEscalate ? (
+          <Button size="sm" variant="outline" onClick={() => setDialog('escalate')}>
+            <ShieldAlert aria-hidden="true" />
+            Escalate to MLRO
+          </Button>
+        ) : null}
         {showDecline ? (
           <Button size="sm" variant="outline" onClick={() => setDialog('decline')}>
-            Decline
+            Request decline
           </Button>
         ) : null}
       </div>
@@ -133,6 +155,30 @@ export function CaseActions({
         <p className="mt-2 text-sm text-muted-foreground">
           An offer waits for an owner's approval.
         </p>
+      ) : null}
+      {data.held && may('admin-offer-issue') && stage === 'kyc' ? (
+        <p className="mt-2 text-sm text-muted-foreground">
+          Held for the MLRO: no offer until they decide.
+        </p>
+      ) : null}
+      {declineRequest ? (
+        <div className="mt-3 border-t border-border pt-3">
+          <DeclineRequestNote
+            request={declineRequest}
+            mine={declineRequest.requested_by.id === staff.id}
+          >
+            {may('admin-approval-list') ? (
+              <p>
+                <Link
+                  to={`${paths.admin.getHref()}?tab=approvals`}
+                  className="underline underline-offset-4 hover:text-gold"
+                >
+                  Open the approvals queue
+                </Link>
+              </p>
+            ) : null}
+          </DeclineRequestNote>
+        </div>
       ) : null}
       {review ? (
         <FileReviewDialog
@@ -168,6 +214,14 @@ export function CaseActions({
         open={dialog === 'decline'}
         onOpenChange={(open) => setDialog(open ? 'decline' : null)}
       />
+      {may('admin-case-escalate') ? (
+        <EscalateDialog
+          basicId={applicant.id}
+          name={name}
+          open={dialog === 'escalate'}
+          onOpenChange={(open) => setDialog(open ? 'escalate' : null)}
+        />
+      ) : null}
     </Block>
   );
 }

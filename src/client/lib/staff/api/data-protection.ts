@@ -26,7 +26,10 @@ export function useDataProtection() {
  * first) too.
  */
 
-/** `admin-applicant-decline`: ends the application; the reason stays internal. */
+/**
+ * `admin-applicant-decline`: asks for a decline (CONTRACT §9); the stage stays until a second
+ * member approves it in the approvals queue. The reason stays internal.
+ */
 export const useDeclineApplicant = () =>
   useStaffAction((input: TApplicantDeclineRequest) =>
     staffApi.call('admin-applicant-decline', input),
