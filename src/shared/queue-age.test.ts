@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOverSla, waitingFor } from './queue-age.ts';
+import { waitingFor } from './queue-age.ts';
 
 const NOW = Date.parse('2026-05-10T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -26,14 +26,5 @@ describe('waitingFor', () => {
 
   it('reads a time a little ahead (a clock skew) as just now', () => {
     expect(waitingFor(ago(-5 * MINUTE), NOW)).toBe('waiting less than a minute');
-  });
-});
-
-describe('isOverSla', () => {
-  it('is over only once the case has waited longer than the SLA', () => {
-    expect(isOverSla(ago(48 * HOUR - MINUTE), 48, NOW)).toBe(false);
-    expect(isOverSla(ago(48 * HOUR), 48, NOW)).toBe(false);
-    expect(isOverSla(ago(48 * HOUR + MINUTE), 48, NOW)).toBe(true);
-    expect(isOverSla(ago(2 * HOUR), 1, NOW)).toBe(true);
   });
 });

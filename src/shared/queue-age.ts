@@ -1,7 +1,7 @@
 /**
- * How long a queued case has waited, in words ('waiting 3 days'), and whether it is past the
- * service level (QUEUE_SLA_HOURS, sent with each queue). Whole units, rounded down: a case
- * waiting 47 hours 59 minutes says '1 day', never '2 days'.
+ * How long a queued case has waited, in words ('waiting 3 days'); whether it is overdue is the
+ * service levels' (service-levels.ts). Whole units, rounded down: a case waiting 47 hours 59
+ * minutes says '1 day', never '2 days'.
  */
 
 const MINUTE = 60_000;
@@ -16,9 +16,4 @@ export function waitingFor(since: string, now: number = Date.now()): string {
   if (waited >= HOUR) return `waiting ${plural(Math.floor(waited / HOUR), 'hour')}`;
   if (waited >= MINUTE) return `waiting ${plural(Math.floor(waited / MINUTE), 'minute')}`;
   return 'waiting less than a minute';
-}
-
-/** Past the SLA: waited strictly longer than `slaHours`. */
-export function isOverSla(since: string, slaHours: number, now: number = Date.now()): boolean {
-  return now - Date.parse(since) > slaHours * HOUR;
 }

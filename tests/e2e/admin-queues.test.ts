@@ -93,13 +93,13 @@ describe('staff panel: queues with a backlog (own server)', () => {
   const open = (options: Parameters<typeof openAdmin>[1] = {}) =>
     openAdmin(openPage, { baseURL: server.baseURL, tab: 'KYC', ...options });
 
-  it('shows the oldest case first, the true total, its age, the SLA marker and its case link', async () => {
+  it('shows the oldest case first, the true total, its age, the Overdue marker and its case link', async () => {
     const page = await open({ viewport: DESKTOP });
     await heading(page, /^Pending review \(1,500\)$/).waitFor();
     const first = pendingRows(page).first();
     expect(await first.getByText('Olive Oldest', { exact: true }).count()).toBe(1);
     expect(await first.getByText('waiting 10 days', { exact: true }).count()).toBe(1);
-    expect(await first.getByText('Over SLA', { exact: true }).count()).toBe(1);
+    expect(await first.getByText('Overdue', { exact: true }).count()).toBe(1);
     expect(
       await first.getByRole('link', { name: 'Open case of Olive Oldest' }).getAttribute('href'),
     ).toBe(`/admin/applicants/${oldest}`);
@@ -107,13 +107,13 @@ describe('staff panel: queues with a backlog (own server)', () => {
     expect(
       await page.getByRole('navigation', { name: 'Pagination' }).first().innerText(),
     ).toContain('Showing 1 to 20 of 1500');
-    // The newest upload (an hour ago) is not over the 48-hour SLA: on the last page.
+    // The newest upload (an hour ago) is within its 24-hour target: on the last page.
     await page.getByRole('searchbox', { name: 'Search pending files' }).fill('chloe');
     await heading(page, /^Pending review \(1\)$/).waitFor();
     const chloe = pendingRows(page).first();
     expect(await chloe.getByText('Chloé Laurent', { exact: true }).count()).toBe(1);
     expect(await chloe.getByText('waiting 1 hour', { exact: true }).count()).toBe(1);
-    expect(await chloe.getByText('Over SLA', { exact: true }).count()).toBe(0);
+    expect(await chloe.getByText('Overdue', { exact: true }).count()).toBe(0);
   });
 
   it("narrows to the member's own cases, showing who has them", async () => {

@@ -136,7 +136,7 @@ describe('named staff (own server)', () => {
     await smtp?.close();
   });
 
-  it('an owner invites a compliance member, who joins from the e-mail, enrols and sees their six tabs', async () => {
+  it('an owner invites a compliance member, who joins from the e-mail, enrols and sees their eight tabs', async () => {
     const owner = await openAdmin(openPage, { baseURL: server.baseURL, tab: 'Staff' });
     const invite = owner.getByRole('form', { name: 'Invite member' });
     await invite.getByRole('textbox', { name: 'Name' }).fill('Cleo Compliance');
@@ -214,6 +214,8 @@ describe('named staff (own server)', () => {
       'KYC',
       'Offers',
       'Screening',
+      'Approvals',
+      'Reports',
       'Data protection',
       'Audit',
     ]);

@@ -2,10 +2,25 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithClient } from '#tests/helpers/component-render.ts';
 import { PaginationBar } from './pagination-bar.tsx';
-import { QueueCaseMeta, QueueHeading, QueueToolbar, useQueueParams } from './queue-controls.tsx';
+import {
+  OverdueCount,
+  QueueCaseMeta,
+  QueueHeading,
+  QueueToolbar,
+  targetLabel,
+  useQueueParams,
+  WaitingLabel,
+} from './queue-controls.tsx';
+import { stubApi } from '#tests/helpers/component-render.ts';
+import type { ServiceLevelRow } from '#shared/schemas/casework.ts';
+import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
 
 const BASIC_ID = '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d';
-const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000).toISOString();
+const HOUR = 60 * 60 * 1000;
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
+/** A due time `hours` after waiting since `since` hours ago. */
+const dueAfter = (sinceHoursAgo: number, hours: number) =>
+  new Date(Date.now() - sinceHoursAgo * HOUR + hours * HOUR).toISOString();
 
 /** A queue as the tabs build it: toolbar, pager, and the request it would send. */
 function Queue() {
@@ -54,18 +69,19 @@ describe('queue controls', () => {
     expect(screen.getByRole('heading', { name: 'Pending review' })).toBeInTheDocument();
   });
 
-  it('a case line shows how long it waited, Over SLA past the limit, who has it, and its link', () => {
+  it('a case line shows how long it waited, Overdue past its due time, who has it, and its link', () => {
     const { rerender } = renderWithClient(
       <QueueCaseMeta
         waitingSince={hoursAgo(30)}
-        slaHours={24}
+        dueAt={dueAfter(30, 24)}
         assignee={{ id: 'staff-1', name: 'Noor Saleh' }}
         basicId={BASIC_ID}
         name="Amelia Hart"
       />,
     );
     expect(screen.getByText('waiting 1 day')).toBeInTheDocument();
-    expect(screen.getByText('Over SLA')).toBeInTheDocument();
+    expect(screen.getByText('Overdue')).toBeInTheDocument();
+    expect(screen.getByText('overdue by 6 hours')).toBeInTheDocument();
     expect(screen.getByText('Assigned to Noor Saleh')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^Open case ?of Amelia Hart$/ })).toHaveAttribute(
       'href',
@@ -74,15 +90,67 @@ describe('queue controls', () => {
     rerender(
       <QueueCaseMeta
         waitingSince={hoursAgo(5)}
-        slaHours={24}
+        dueAt={dueAfter(5, 24)}
         assignee={null}
         basicId={BASIC_ID}
         name="Amelia Hart"
       />,
     );
     expect(screen.getByText('waiting 5 hours')).toBeInTheDocument();
-    expect(screen.queryByText('Over SLA')).not.toBeInTheDocument();
+    // 19 hours less a moment: whole hours, rounded down.
+    expect(screen.getByText('due in 18 hours')).toBeInTheDocument();
+    expect(screen.queryByText('Overdue')).not.toBeInTheDocument();
     expect(screen.queryByText(/Assigned to/)).not.toBeInTheDocument();
+  });
+
+  it('the due time is given exactly on hover, and an overdue item says so in words beside its icon', () => {
+    const due = dueAfter(72, 48);
+    renderWithClient(<WaitingLabel since={hoursAgo(72)} dueAt={due} />);
+    const overdue = screen.getByText('overdue by 1 day');
+    expect(overdue.tagName).toBe('TIME');
+    expect(overdue).toHaveAttribute('datetime', due);
+    expect(overdue).toHaveAttribute('title', `Due ${formatStaffDateTime(due)}`);
+    // Not by colour alone: the badge's word, with its icon hidden from screen readers.
+    const badge = screen.getByText('Overdue');
+    expect(badge.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByText('waiting 3 days')).toHaveAttribute(
+      'title',
+      `Waiting since ${formatStaffDateTime(hoursAgo(72))}`,
+    );
+  });
+
+  it('over the queue, how many are overdue against its target, from the service levels', async () => {
+    const level = (over: Partial<ServiceLevelRow>): ServiceLevelRow => ({
+      queue: 'identity_review',
+      target_hours: 24,
+      open: 40,
+      breached: 3,
+      oldest_since: hoursAgo(80),
+      ...over,
+    });
+    const api = stubApi({
+      '/admin-service-levels': () => ({
+        body: {
+          ok: true,
+          levels: [level({}), level({ queue: 'offer', breached: 0, target_hours: 48 })],
+        },
+      }),
+    });
+    const { rerender } = renderWithClient(<OverdueCount queue="identity_review" />);
+    const line = await screen.findByText('3 overdue');
+    expect(line.parentElement).toHaveTextContent('3 overdue (target 24 hours)');
+    rerender(<OverdueCount queue="offer" />);
+    expect(await screen.findByText('None overdue (target 48 hours)')).toBeInTheDocument();
+    // Polled: a background call, so an idle panel still signs itself out.
+    const init = api.fetch.mock.calls[0]?.[1];
+    expect(new Headers(init?.headers).get('x-staff-background')).toBe('1');
+  });
+
+  it('a target reads in hours up to three days, then in days', () => {
+    expect(targetLabel(24)).toBe('24 hours');
+    expect(targetLabel(72)).toBe('72 hours');
+    expect(targetLabel(720)).toBe('30 days');
+    expect(targetLabel(100)).toBe('100 hours');
   });
 
   it('the Show filter offers All, Assigned to me and Unassigned, and goes back to page 1', async () => {

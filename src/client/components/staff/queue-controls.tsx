@@ -4,8 +4,11 @@ import { Link } from 'react-router';
 import type { ListTotal } from '#shared/schemas/admin-lists.ts';
 import type { QueueAssignee, QueuePage, TQueueRequest } from '#shared/schemas/admin.ts';
 import { QUEUE_PAGE_SIZE } from '#shared/schemas/admin.ts';
-import { isOverSla, waitingFor } from '#shared/queue-age.ts';
+import { waitingFor } from '#shared/queue-age.ts';
+import { dueLabel, isBreached, type ServiceLevelQueue } from '#shared/service-levels.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
+import { cn } from '#client/utils/cn.ts';
+import { useServiceLevel } from '#client/lib/staff/api/service-levels.ts';
 import { useDebouncedValue } from '#client/lib/staff/use-debounced-value.ts';
 import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
 import { FilterSelect, SearchField } from './list-filters.tsx';
@@ -14,9 +17,12 @@ import type { TabQuery } from './tab-state.tsx';
 
 /**
  * What the three staff queues (KYC, Offers, Activations) share: the search box, the
- * All / Assigned to me / Unassigned filter, the paging state, and each case's age, SLA marker,
- * assignee and link to its case screen.
+ * All / Assigned to me / Unassigned filter, the paging state, how many are overdue, and each
+ * case's age, due time, overdue marker, assignee and link to its case screen.
  */
+
+/** A queue's row as the server sends it: with its due time (CONTRACT §9). */
+export type Queued<Row> = Row & { due_at: string };
 
 export const ASSIGNED_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -25,7 +31,6 @@ export const ASSIGNED_OPTIONS = [
 ] as const;
 export type AssignedFilter = (typeof ASSIGNED_OPTIONS)[number]['value'];
 
-/** A heading's count: 'Pending review (1,218)'. */
 /** A queue's heading with its total: 'Pending review (1,518)'. */
 export function QueueHeading({
   id,
@@ -126,6 +131,8 @@ type QueueSectionProps<Data> = {
   /** The heading's id, which labels the section. */
   headingId: string;
   title: string;
+  /** The service level the queue is measured against, for its overdue count. */
+  level: ServiceLevelQueue;
   /** What is searched, for the label: 'Search pending files'. */
   searchLabel: string;
   queue: ReturnType<typeof useQueueParams>;
@@ -138,12 +145,13 @@ type QueueSectionProps<Data> = {
 };
 
 /**
- * A queue: its heading with the total, search and assignment filters, the loading, error and
- * empty states, and the page of rows over the pagination bar.
+ * A queue: its heading with the total and how many are overdue, search and assignment filters,
+ * the loading, error and empty states, and the page of rows over the pagination bar.
  */
 export function QueueSection<Data extends QueuePage<unknown> & { page: number }>({
   headingId,
   title,
+  level,
   searchLabel,
   queue,
   list,
@@ -154,7 +162,10 @@ export function QueueSection<Data extends QueuePage<unknown> & { page: number }>
 }: QueueSectionProps<Data>) {
   return (
     <section aria-labelledby={headingId} className="grid gap-4">
-      <QueueHeading id={headingId} title={title} page={list.data} />
+      <div className="grid gap-1">
+        <QueueHeading id={headingId} title={title} page={list.data} />
+        <OverdueCount queue={level} />
+      </div>
       <QueueToolbar
         searchLabel={searchLabel}
         query={queue.query}
@@ -176,22 +187,80 @@ export function QueueSection<Data extends QueuePage<unknown> & { page: number }>
   );
 }
 
-/** 'waiting 3 days' (the exact time on hover), and 'Over SLA' past the threshold. */
-export function WaitingLabel({ since, slaHours }: { since: string; slaHours: number }) {
+/** A service level's target in words: '24 hours', '30 days' (whole days past three). */
+export function targetLabel(hours: number): string {
+  if (hours > 72 && hours % 24 === 0) return `${hours / 24} days`;
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}
+
+/**
+ * '3 overdue (target 24 hours)' over a queue (every item of it, whatever the filter): the queue
+ * is oldest first, so those are its first rows. Nothing until the counts have loaded.
+ */
+export function OverdueCount({ queue }: { queue: ServiceLevelQueue }) {
+  const level = useServiceLevel(queue);
+  if (!level) return null;
+  const target = `(target ${targetLabel(level.target_hours)})`;
+  if (level.breached === 0) {
+    return <p className="text-sm text-muted-foreground">None overdue {target}</p>;
+  }
+  return (
+    <p className="flex flex-wrap items-center gap-x-1.5 text-sm">
+      <AlertTriangle aria-hidden="true" className="size-4 shrink-0 text-destructive-text" />
+      <span className="font-medium text-destructive-text">
+        {level.breached.toLocaleString('en-GB')} overdue
+      </span>{' '}
+      <span className="text-muted-foreground">{target}</span>
+    </p>
+  );
+}
+
+/** The marker of an item past its due time: in words with an icon, never by colour alone. */
+export function OverdueBadge() {
+  return (
+    <Badge variant="destructive">
+      <AlertTriangle aria-hidden="true" />
+      Overdue
+    </Badge>
+  );
+}
+
+/**
+ * 'waiting 3 days' and 'due in 5 hours' or 'overdue by 2 days' (the exact times on hover), with
+ * an Overdue badge once the due time has passed.
+ */
+export function WaitingLabel({ since, dueAt }: { since: string; dueAt: string }) {
+  const breached = isBreached(dueAt);
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
-      <span className="text-muted-foreground" title={formatStaffDateTime(since)}>
-        {waitingFor(since)}
-      </span>
-      {isOverSla(since, slaHours) ? (
-        <Badge variant="destructive">
-          <AlertTriangle aria-hidden="true" />
-          Over SLA
-        </Badge>
-      ) : null}
+      {breached ? <OverdueBadge /> : null}{' '}
+      {/* The comma keeps to the age, so a wrapped line reads 'waiting 3 days, / due in…'. */}
+      <span className="whitespace-nowrap">
+        <time
+          dateTime={since}
+          className="text-muted-foreground"
+          title={`Waiting since ${formatStaffDateTime(since)}`}
+        >
+          {waitingFor(since)}
+        </time>
+        <span className="text-muted-foreground">,</span>
+      </span>{' '}
+      <time
+        dateTime={dueAt}
+        className={cn(
+          'whitespace-nowrap',
+          breached ? 'font-medium text-destructive-text' : 'text-muted-foreground',
+        )}
+        title={`Due ${formatStaffDateTime(dueAt)}`}
+      >
+        {dueLabel(dueAt)}
+      </time>
     </span>
   );
 }
+
+/** An overdue card's or row's edge: a thick left border, beside the badge's words. */
+export const OVERDUE_EDGE = 'border-l-4 border-l-destructive-text';
 
 export function AssigneeLabel({ assignee }: { assignee: QueueAssignee }) {
   if (!assignee) return null;
@@ -217,18 +286,18 @@ export function OpenCaseLink({ basicId, name }: { basicId: string; name: string 
 
 type CaseMetaProps = {
   waitingSince: string;
-  slaHours: number;
+  dueAt: string;
   assignee: QueueAssignee;
   basicId: string;
   /** The applicant's name, for the link's accessible name. */
   name: string;
 };
 
-/** A case's age, SLA marker, who has it, and its link: one line of a queue card. */
-export function QueueCaseMeta({ waitingSince, slaHours, assignee, basicId, name }: CaseMetaProps) {
+/** A case's age, due time, overdue marker, who has it, and its link: a queue card's line. */
+export function QueueCaseMeta({ waitingSince, dueAt, assignee, basicId, name }: CaseMetaProps) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-      <WaitingLabel since={waitingSince} slaHours={slaHours} />
+      <WaitingLabel since={waitingSince} dueAt={dueAt} />
       <AssigneeLabel assignee={assignee} />
       <OpenCaseLink basicId={basicId} name={name} />
     </div>

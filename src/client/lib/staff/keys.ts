@@ -10,3 +10,9 @@ export function refreshOnConflict(queryClient: QueryClient, error: unknown): voi
     void queryClient.invalidateQueries({ queryKey: adminKey });
   }
 }
+
+/** `admin-service-levels`: under adminKey, so any staff action recounts what is overdue. */
+export const serviceLevelsKey = [...adminKey, 'service-levels'] as const;
+
+/** `admin-staff-directory`: under adminKey, so an assignment recounts who holds what. */
+export const staffDirectoryKey = [...adminKey, 'staff-directory'] as const;

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApplicantCaseResponse, CaseFile } from '#shared/schemas/case.ts';
+import type { Escalation } from '#shared/schemas/casework.ts';
 import type { ScreeningAlert } from '#shared/schemas/screening.ts';
 import type { AdminMeResponse } from '#shared/schemas/staff.ts';
 import type { StaffMember, StaffRole } from '#shared/staff.ts';
@@ -68,6 +69,10 @@ function caseOf({ applicant, ...rest }: Overrides = {}): CaseData {
       erasure_request: null,
     },
     timeline: null,
+    escalation: null,
+    held: false,
+    decline_request: null,
+    service_level: null,
     ...rest,
   };
 }
@@ -94,23 +99,40 @@ describe('CaseScreen: the actions each role sees', () => {
     expect(actionButtons()).toEqual(['Resend link']);
   });
 
-  it('compliance at the kyc stage: Issue offer, Override tier and Decline, but no Resend link', () => {
+  it('compliance at the kyc stage: Issue offer, Override tier, Escalate and Request decline, but no Resend link', () => {
     stubApi({});
     openCase('compliance');
-    expect(actionButtons()).toEqual(['Issue offer', 'Override tier', 'Decline']);
+    expect(actionButtons()).toEqual([
+      'Issue offer',
+      'Override tier',
+      'Escalate to MLRO',
+      'Request decline',
+    ]);
   });
 
   it('an owner at the kyc stage: every action', () => {
     stubApi({});
     openCase('owner');
-    expect(actionButtons()).toEqual(['Issue offer', 'Override tier', 'Resend link', 'Decline']);
+    expect(actionButtons()).toEqual([
+      'Issue offer',
+      'Override tier',
+      'Resend link',
+      'Escalate to MLRO',
+      'Request decline',
+    ]);
   });
 
-  it('a declined case offers nothing, not even to an owner, and says so', () => {
+  it('the MLRO at the kyc stage: nothing to do in Actions (they decide escalations)', () => {
     stubApi({});
-    openCase('owner', caseOf({ applicant: { stage: 'declined' } }));
+    openCase('mlro');
     expect(actionButtons()).toEqual([]);
     expect(actions()).toHaveTextContent('Nothing to do here for your role at this stage.');
+  });
+
+  it('a declined case can still be escalated (a suspicion outlives the decline), and nothing else', () => {
+    stubApi({});
+    openCase('owner', caseOf({ applicant: { stage: 'declined' } }));
+    expect(actionButtons()).toEqual(['Escalate to MLRO']);
     expect(screen.queryByRole('button', { name: 'Override tier' })).not.toBeInTheDocument();
   });
 
@@ -136,7 +158,7 @@ describe('CaseScreen: the actions each role sees', () => {
         },
       }),
     );
-    expect(actionButtons()).toEqual(['Override tier', 'Decline']);
+    expect(actionButtons()).toEqual(['Override tier', 'Escalate to MLRO', 'Request decline']);
     expect(actions()).toHaveTextContent("An offer waits for an owner's approval.");
   });
 
@@ -160,7 +182,12 @@ describe('CaseScreen: the actions each role sees', () => {
       },
     });
     const { unmount } = openCase('compliance', declined);
-    expect(actionButtons()).toEqual(['Approve identity', 'Override tier', 'Decline']);
+    expect(actionButtons()).toEqual([
+      'Approve identity',
+      'Override tier',
+      'Escalate to MLRO',
+      'Request decline',
+    ]);
     unmount();
     openCase('operations', declined);
     expect(actionButtons()).toEqual(['Resend link']);
@@ -202,12 +229,14 @@ describe('CaseScreen: the actions each role sees', () => {
 });
 
 describe('CaseScreen: acting on the case', () => {
-  it('Decline opens the reason dialog for this applicant', async () => {
+  it('Request decline opens the reason dialog for this applicant, saying a second member approves', async () => {
     stubApi({});
     const { user } = openCase('compliance');
-    await user.click(within(actions()).getByRole('button', { name: 'Decline' }));
-    const dialog = screen.getByRole('dialog', { name: 'Decline application' });
-    expect(dialog).toHaveTextContent('Amelia Hart: the application ends here');
+    await user.click(within(actions()).getByRole('button', { name: 'Request decline' }));
+    const dialog = screen.getByRole('dialog', { name: 'Request decline' });
+    expect(dialog).toHaveTextContent(
+      'Amelia Hart: the decline takes effect only when a second member (an owner or compliance, not you) approves it',
+    );
   });
 
   it('Resend link sends it once, shows Sending... meanwhile, and confirms', async () => {
@@ -456,5 +485,160 @@ describe('CaseScreen: notes', () => {
       basic_id: BASIC_ID,
       text: 'Proof of address received',
     });
+  });
+});
+
+const DAY_AGO = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+const IN_TWO_DAYS = new Date(Date.now() + 50 * 60 * 60 * 1000).toISOString();
+
+const escalationOf = (overrides: Partial<Escalation> = {}): Escalation => ({
+  id: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
+  status: 'open',
+  reason: 'Cash deposits do not match declared income',
+  escalated_by: { id: 'staff-compliance', name: 'Sam compliance' },
+  escalated_at: DAY_AGO,
+  due_at: IN_TWO_DAYS,
+  decision: null,
+  reference: null,
+  decision_reason: null,
+  decided_by: null,
+  decided_at: null,
+  ...overrides,
+});
+
+const escalationBlock = () => screen.getByRole('region', { name: 'MLRO escalation' });
+
+describe('CaseScreen: a decline waiting for a second member', () => {
+  const requested = caseOf({
+    decline_request: {
+      id: 'b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e',
+      reason: 'Source of funds unclear',
+      requested_by: { id: 'staff-compliance', name: 'Sam compliance' },
+      requested_at: HOUR_AGO,
+      due_at: IN_TWO_DAYS,
+    },
+  });
+
+  it('the requester sees who asked, when and why, and no second Request decline', () => {
+    stubApi({});
+    openCase('compliance', requested);
+    const note = within(actions()).getByTestId('decline-request');
+    expect(note).toHaveTextContent("Decline requested — waiting for a second member's approval");
+    expect(note).toHaveTextContent('Requested by Sam compliance on');
+    expect(note).toHaveTextContent('Source of funds unclear');
+    expect(note).toHaveTextContent('You asked for this: another member must approve it.');
+    expect(actionButtons()).not.toContain('Request decline');
+  });
+
+  it('another member is pointed to the approvals queue', () => {
+    stubApi({});
+    openCase('owner', requested);
+    const note = within(actions()).getByTestId('decline-request');
+    expect(note).not.toHaveTextContent('You asked for this');
+    expect(within(note).getByRole('link', { name: 'Open the approvals queue' })).toHaveAttribute(
+      'href',
+      '/admin?tab=approvals',
+    );
+  });
+});
+
+describe('CaseScreen: escalation to the MLRO', () => {
+  it('compliance escalates with a reason: the dialog says what happens, then posts it', async () => {
+    const api = stubApi({
+      '/admin-case-escalate': () => ({ body: { ok: true, escalation: escalationOf() } }),
+    });
+    const success = vi.spyOn(toast, 'success');
+    const { user } = openCase('compliance');
+    await user.click(within(actions()).getByRole('button', { name: 'Escalate to MLRO' }));
+    const dialog = screen.getByRole('dialog', { name: 'Escalate to MLRO' });
+    expect(dialog).toHaveTextContent(
+      'This case goes to the MLRO and is held: no offer or activation until they decide. The applicant is not told.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Escalate' }));
+    expect(
+      await within(dialog).findByText('Please give a reason for the escalation'),
+    ).toBeInTheDocument();
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Reason (internal)' }),
+      'Unusual deposits',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Escalate' }));
+    await vi.waitFor(() => expect(success).toHaveBeenCalledWith('Case escalated to the MLRO'));
+    expect(api.calls.find((call) => call.path === '/admin-case-escalate')?.body).toEqual({
+      basic_id: BASIC_ID,
+      reason: 'Unusual deposits',
+    });
+  });
+
+  it('held: the badge, the open escalation, no second Escalate and no Issue offer', () => {
+    stubApi({});
+    openCase('compliance', caseOf({ held: true, escalation: escalationOf() }));
+    expect(screen.getByTestId('held-badge')).toHaveTextContent('Held for the MLRO');
+    expect(actionButtons()).toEqual(['Override tier', 'Request decline']);
+    expect(actions()).toHaveTextContent('Held for the MLRO: no offer until they decide.');
+    const block = escalationBlock();
+    expect(block).toHaveTextContent('With the MLRO');
+    expect(block).toHaveTextContent('due in 2 days');
+    expect(block).toHaveTextContent('Sam compliance on');
+    expect(block).toHaveTextContent('Cash deposits do not match declared income');
+    expect(block).toHaveTextContent('The MLRO decides; until then no offer or activation.');
+    expect(within(block).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('operations see only that the case is held, never why', () => {
+    stubApi({});
+    openCase('operations', caseOf({ held: true, escalation: null }));
+    expect(screen.getByTestId('held-badge')).toHaveTextContent('Held for the MLRO');
+    expect(screen.queryByRole('region', { name: 'MLRO escalation' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Cash deposits/)).not.toBeInTheDocument();
+  });
+
+  it('the MLRO records the decision from the case with the same dialog as their tab', async () => {
+    const api = stubApi({
+      '/admin-case-mlro-decide': () => ({
+        body: { ok: true, escalation: escalationOf({ status: 'closed', decision: 'no_report' }) },
+      }),
+    });
+    const { user } = openCase('mlro', caseOf({ held: true, escalation: escalationOf() }));
+    await user.click(within(escalationBlock()).getByRole('button', { name: 'Record decision' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record MLRO decision' });
+    await user.click(within(dialog).getByRole('radio', { name: /No report/ }));
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Reason (internal)' }),
+      'Salary explains it',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Record decision' }));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.path === '/admin-case-mlro-decide')?.body).toEqual({
+        basic_id: BASIC_ID,
+        decision: 'no_report',
+        reason: 'Salary explains it',
+      }),
+    );
+  });
+
+  it('closed: the decision, its reference and reason, who made it and when; Escalate again', () => {
+    stubApi({});
+    openCase(
+      'compliance',
+      caseOf({
+        escalation: escalationOf({
+          status: 'closed',
+          decision: 'reported',
+          reference: 'SAR-2025-0042',
+          decision_reason: 'Structuring pattern',
+          decided_by: { id: 'staff-mlro', name: 'Sam mlro' },
+          decided_at: HOUR_AGO,
+        }),
+      }),
+    );
+    expect(screen.queryByTestId('held-badge')).not.toBeInTheDocument();
+    const block = escalationBlock();
+    expect(block).toHaveTextContent('Decided');
+    expect(block).toHaveTextContent('DecisionReported');
+    expect(block).toHaveTextContent('ReferenceSAR-2025-0042');
+    expect(block).toHaveTextContent("MLRO's reasonStructuring pattern");
+    expect(block).toHaveTextContent('Decided bySam mlro on');
+    expect(actionButtons()).toContain('Escalate to MLRO');
   });
 });

@@ -28,6 +28,8 @@ import {
 import { CaseActions } from './case-actions.tsx';
 import { CaseNotesBlock } from './case-notes.tsx';
 import { ScreeningAlertsBlock } from './case-screening-alerts.tsx';
+import { EscalationBlock, HeldBadge } from './case-escalation.tsx';
+import { CaseServiceLevel } from './case-service-level.tsx';
 
 function BackLink() {
   return (
@@ -118,6 +120,14 @@ function CaseBody({ data, staff }: { data: Case; staff: StaffMember }) {
         </section>
         <div className="grid content-start gap-3">
           <CaseActions data={data} staff={staff} name={name} />
+          {data.escalation ? (
+            <EscalationBlock
+              escalation={data.escalation}
+              staff={staff}
+              basicId={data.applicant.id}
+              name={name}
+            />
+          ) : null}
           <Declared data={data} />
           <Screening data={data} />
           {data.own_screening ? (
@@ -162,6 +172,7 @@ function CaseHeader({ data, staff, name }: { data: Case; staff: StaffMember; nam
         <Badge variant={applicant.stage === 'declined' ? 'destructive' : 'secondary'}>
           {caseStageLabel(applicant.stage)}
         </Badge>
+        {data.held ? <HeldBadge /> : null}
         <span className="text-sm text-muted-foreground">
           In this stage for{' '}
           <time
@@ -171,6 +182,7 @@ function CaseHeader({ data, staff, name }: { data: Case; staff: StaffMember; nam
             {timeSince(applicant.stage_changed_at)}
           </time>
         </span>
+        <CaseServiceLevel level={data.service_level} />
       </div>
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span data-testid="case-assignee">

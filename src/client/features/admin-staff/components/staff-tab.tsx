@@ -1,4 +1,5 @@
 import { useStaffMember } from '#client/lib/staff/api/get-me.ts';
+import { useStaffDirectory } from '#client/lib/staff/api/assign-bulk.ts';
 import { useStaffList } from '../api/get-staff.ts';
 import { QueryView, TabEmpty, useLoadFailureToast } from '#client/components/staff/tab-state.tsx';
 import { ListSection } from '#client/components/staff/list-section.tsx';
@@ -7,10 +8,15 @@ import { StaffTable } from './staff-table.tsx';
 
 const LOAD_ERROR = 'Failed to fetch staff members';
 
-/** CONTRACT §5 staff management (owners): invite members, change roles, disable, reset. */
+/**
+ * CONTRACT §5 staff management (owners): invite members, change roles, disable, reset; and
+ * move a disabled member's open cases to someone else (CONTRACT §9).
+ */
 export default function StaffTab() {
   const list = useStaffList();
   const me = useStaffMember();
+  // Who holds how many open cases, so a disabled member's work can be moved on.
+  const directory = useStaffDirectory();
 
   useLoadFailureToast(list, 'admin-staff-list', LOAD_ERROR);
 
@@ -33,7 +39,13 @@ export default function StaffTab() {
             <TabEmpty title="No staff members yet">Invited members will appear here.</TabEmpty>
           }
         >
-          {(data) => <StaffTable rows={data.data} selfId={me?.id ?? null} />}
+          {(data) => (
+            <StaffTable
+              rows={data.data}
+              selfId={me?.id ?? null}
+              directory={directory.data?.members ?? []}
+            />
+          )}
         </QueryView>
       </ListSection>
     </div>

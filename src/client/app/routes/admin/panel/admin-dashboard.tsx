@@ -13,6 +13,7 @@ import { TabError, TabLoading } from '#client/components/staff/tab-state.tsx';
 import { FailedMailNotice } from '#client/features/admin-shell/components/failed-mail-notice.tsx';
 import { MaintenanceSwitch } from '#client/features/admin-settings/components/maintenance-switch.tsx';
 import { SessionsDialog } from '#client/features/admin-shell/components/sessions-dialog.tsx';
+import { ServiceLevelsStrip } from '#client/features/admin-shell/components/service-levels-strip.tsx';
 
 /** Who is signed in, by name and role, beside 'Sign out'. */
 function SignedInAs({ staff }: { staff: StaffMember }) {
@@ -61,6 +62,7 @@ function DashboardBody({ staff }: { staff: StaffMember }) {
           {failedMail ? <FailedMailNotice /> : null}
         </div>
       ) : null}
+      <ServiceLevelsStrip role={staff.role} />
       <Tabs value={tab} onValueChange={onTabChange} className="mt-8">
         <TabsList aria-label="Admin sections" className="h-auto w-full flex-wrap justify-start">
           {visible.map(({ value, label }) => (

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ZActivationRequest, digitsOnly, type ActivationListRow } from '#shared/schemas/admin.ts';
@@ -18,7 +18,13 @@ import { Switch } from '#client/components/ui/switch.tsx';
 import { useActivate } from '../../api/activations.ts';
 import { formatStaffDate } from '#client/lib/staff/format-date.ts';
 import { Form, StaffField, maxLengthOf, useStaffForm } from '#client/components/staff/form.tsx';
-import { QueueCaseMeta } from '#client/components/staff/queue-controls.tsx';
+import {
+  OVERDUE_EDGE,
+  QueueCaseMeta,
+  type Queued,
+} from '#client/components/staff/queue-controls.tsx';
+import { isBreached } from '#shared/service-levels.ts';
+import { cn } from '#client/utils/cn.ts';
 import { failureShown } from '#client/lib/react-query.ts';
 
 type Activation = {
@@ -29,7 +35,14 @@ type Activation = {
 };
 
 /** SPEC §2 'Activations': one accepted applicant and the form that opens the account. */
-export function ActivationCard({ row, slaHours }: { row: ActivationListRow; slaHours: number }) {
+export function ActivationCard({
+  row,
+  select,
+}: {
+  row: Queued<ActivationListRow>;
+  /** The bulk-assignment box, beside the name. */
+  select?: ReactNode;
+}) {
   const id = useId();
   // Checked on submit first, then as the fields change (as every form of the site does).
   const form = useStaffForm(ZActivationRequest, {
@@ -57,10 +70,17 @@ export function ActivationCard({ row, slaHours }: { row: ActivationListRow; slaH
   };
 
   return (
-    <Card className="h-full gap-5" role="group" aria-label={`Activation for ${name}`}>
+    <Card
+      className={cn('h-full gap-5', isBreached(row.due_at) && OVERDUE_EDGE)}
+      role="group"
+      aria-label={`Activation for ${name}`}
+    >
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <CardTitle className="text-lg">{name}</CardTitle>
+          <div className="flex min-w-0 items-start gap-3">
+            {select}
+            <CardTitle className="min-w-0 text-lg break-words">{name}</CardTitle>
+          </div>
           <Badge variant="gold">{tier ? TIER_INFO[tier].name : 'No tier'}</Badge>
         </div>
         <CardDescription className="break-all">{row.email ?? '—'}</CardDescription>
@@ -71,7 +91,7 @@ export function ActivationCard({ row, slaHours }: { row: ActivationListRow; slaH
         ) : null}
         <QueueCaseMeta
           waitingSince={row.waiting_since}
-          slaHours={slaHours}
+          dueAt={row.due_at}
           assignee={row.assignee}
           basicId={row.basic_id}
           name={name}

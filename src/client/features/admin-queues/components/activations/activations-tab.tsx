@@ -8,9 +8,10 @@ export default function ActivationsTab() {
     <CardQueueTab
       name="activations"
       title="Ready for activation"
+      level="activation"
       empty={{ what: 'Activation', after: 'offer acceptance' }}
       useList={useActivations}
-      renderCard={(row, slaHours) => <ActivationCard row={row} slaHours={slaHours} />}
+      renderCard={(row, select) => <ActivationCard row={row} select={select} />}
     />
   );
 }

@@ -11,10 +11,19 @@ import { PagedList } from '#client/components/staff/pagination-bar.tsx';
 import {
   AssigneeLabel,
   OpenCaseLink,
+  OVERDUE_EDGE,
   QueueSection,
   useQueueParams,
   WaitingLabel,
 } from '#client/components/staff/queue-controls.tsx';
+import { isBreached } from '#shared/service-levels.ts';
+import { cn } from '#client/utils/cn.ts';
+import {
+  BulkAssignBar,
+  SelectCaseBox,
+  useBulkSelection,
+  useMayAssignBulk,
+} from '../bulk-assign.tsx';
 import { TabEmpty } from '#client/components/staff/tab-state.tsx';
 import {
   applicantNameOf,
@@ -81,10 +90,18 @@ function PreviewButton({ file, onPreview }: { file: KycListFile } & PreviewProps
 function PendingList({ onPreview }: PreviewProps) {
   const queue = useQueueParams();
   const pending = useKycFiles({ ...queue.params, status: 'pending' });
+  const mayAssign = useMayAssignBulk();
+  const pageIds = useMemo(
+    () => pending.data?.data.map((file) => file.basic_id) ?? [],
+    [pending.data],
+  );
+  const selection = useBulkSelection(pageIds);
+  const columns = ['Applicant', 'File', 'Waiting', 'Actions'];
   return (
     <QueueSection
       headingId="kyc-pending-heading"
       title="Pending review"
+      level="identity_review"
       searchLabel="Search pending files"
       queue={queue}
       list={pending}
@@ -97,41 +114,70 @@ function PendingList({ onPreview }: PreviewProps) {
       }
     >
       {(data) => (
-        <DataTable
-          label="Pending KYC files"
-          columns={['Applicant', 'File', 'Waiting', 'Actions']}
-          quietHeader
-          bodyClassName={pending.isPlaceholderData ? 'opacity-60' : undefined}
-        >
-          {data.data.map((file) => (
-            <TableRow key={file.id}>
-              <TableCell className="min-w-40 whitespace-normal">
-                <span className="block font-medium break-words">{applicantNameOf(file)}</span>
-                <span className="block text-xs break-all text-muted-foreground">
-                  {file.application.email ?? '—'}
-                </span>
-                {file.assignee ? (
-                  <span className="mt-1 block text-xs">
-                    <AssigneeLabel assignee={file.assignee} />
-                  </span>
-                ) : null}
-              </TableCell>
-              <TableCell className="whitespace-nowrap">{KYC_TYPE_LABELS[file.type]}</TableCell>
-              <TableCell className="min-w-32 whitespace-normal">
-                <WaitingLabel since={file.waiting_since} slaHours={data.sla_hours} />
-                <span className="block text-xs text-muted-foreground">
-                  Uploaded {formatStaffDateTime(file.uploaded_at)}
-                </span>
-              </TableCell>
-              <TableCell>
-                <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-                  <PreviewButton file={file} onPreview={onPreview} />
-                  <OpenCaseLink basicId={file.basic_id} name={applicantNameOf(file)} />
-                </div>
-              </TableCell>
-            </TableRow>
-          ))}
-        </DataTable>
+        <>
+          {mayAssign ? <BulkAssignBar selection={selection} /> : null}
+          <DataTable
+            label="Pending KYC files"
+            columns={
+              mayAssign
+                ? [
+                    {
+                      key: 'select',
+                      header: <span className="sr-only">Select</span>,
+                      className: 'w-10',
+                    },
+                    ...columns,
+                  ]
+                : columns
+            }
+            quietHeader
+            bodyClassName={pending.isPlaceholderData ? 'opacity-60' : undefined}
+          >
+            {data.data.map((file) => {
+              const name = applicantNameOf(file);
+              // The first cell carries the overdue edge (a row's own border does not draw).
+              const edge = isBreached(file.due_at) ? OVERDUE_EDGE : undefined;
+              return (
+                <TableRow key={file.id}>
+                  {mayAssign ? (
+                    <TableCell className={cn('w-10', edge)}>
+                      <SelectCaseBox
+                        selection={selection}
+                        basicId={file.basic_id}
+                        label={`Select ${name}, ${KYC_TYPE_LABELS[file.type]}`}
+                        className="align-middle"
+                      />
+                    </TableCell>
+                  ) : null}
+                  <TableCell className={cn('min-w-40 whitespace-normal', !mayAssign && edge)}>
+                    <span className="block font-medium break-words">{name}</span>
+                    <span className="block text-xs break-all text-muted-foreground">
+                      {file.application.email ?? '—'}
+                    </span>
+                    {file.assignee ? (
+                      <span className="mt-1 block text-xs">
+                        <AssigneeLabel assignee={file.assignee} />
+                      </span>
+                    ) : null}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{KYC_TYPE_LABELS[file.type]}</TableCell>
+                  <TableCell className="min-w-32 whitespace-normal">
+                    <WaitingLabel since={file.waiting_since} dueAt={file.due_at} />
+                    <span className="block text-xs text-muted-foreground">
+                      Uploaded {formatStaffDateTime(file.uploaded_at)}
+                    </span>
+                  </TableCell>
+                  <TableCell>
+                    <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+                      <PreviewButton file={file} onPreview={onPreview} />
+                      <OpenCaseLink basicId={file.basic_id} name={name} />
+                    </div>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </DataTable>
+        </>
       )}
     </QueueSection>
   );

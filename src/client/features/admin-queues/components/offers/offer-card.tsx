@@ -1,5 +1,5 @@
 import { AlertTriangle, Clock, ShieldAlert } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { OfferListRow } from '#shared/schemas/admin.ts';
 import type { PendingOffer } from '#shared/schemas/staff.ts';
@@ -22,7 +22,13 @@ import { Textarea } from '#client/components/ui/textarea.tsx';
 import { useMayCall, useStaffMember } from '#client/lib/staff/api/get-me.ts';
 import { useIssueOffer } from '#client/lib/staff/api/offers.ts';
 import { formatStaffDateTime } from '#client/lib/staff/format-date.ts';
-import { QueueCaseMeta } from '#client/components/staff/queue-controls.tsx';
+import {
+  OVERDUE_EDGE,
+  QueueCaseMeta,
+  type Queued,
+} from '#client/components/staff/queue-controls.tsx';
+import { isBreached } from '#shared/service-levels.ts';
+import { cn } from '#client/utils/cn.ts';
 import { ApproveOfferButton } from './approve-offer-button.tsx';
 import {
   APPROVAL_WAIT_TEXT,
@@ -48,7 +54,14 @@ function tierName(tier: Tier | null): string {
  * (CONTRACT §5): an offer to a politically exposed person waits here for an owner other than
  * its issuer, and a sanctions match blocks any offer until compliance clears it.
  */
-export function OfferCard({ row, slaHours }: { row: OfferListRow; slaHours: number }) {
+export function OfferCard({
+  row,
+  select,
+}: {
+  row: Queued<OfferListRow>;
+  /** The bulk-assignment box, beside the name. */
+  select?: ReactNode;
+}) {
   const id = useId();
   const manual = row.suggested_tier === 'manual';
   const name = row.full_name ?? 'Unknown Applicant';
@@ -67,10 +80,17 @@ export function OfferCard({ row, slaHours }: { row: OfferListRow; slaHours: numb
   ];
 
   return (
-    <Card className="h-full gap-5" role="group" aria-label={`Offer for ${name}`}>
+    <Card
+      className={cn('h-full gap-5', isBreached(row.due_at) && OVERDUE_EDGE)}
+      role="group"
+      aria-label={`Offer for ${name}`}
+    >
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <CardTitle className="min-w-0 text-lg break-words">{name}</CardTitle>
+          <div className="flex min-w-0 items-start gap-3">
+            {select}
+            <CardTitle className="min-w-0 text-lg break-words">{name}</CardTitle>
+          </div>
           <div className="flex flex-wrap gap-2">
             {row.pending_offer ? (
               <Badge variant="gold">
@@ -89,7 +109,7 @@ export function OfferCard({ row, slaHours }: { row: OfferListRow; slaHours: numb
         <CardDescription className="break-all">{row.email ?? '—'}</CardDescription>
         <QueueCaseMeta
           waitingSince={row.waiting_since}
-          slaHours={slaHours}
+          dueAt={row.due_at}
           assignee={row.assignee}
           basicId={row.basic_id}
           name={name}

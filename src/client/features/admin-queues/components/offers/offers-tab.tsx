@@ -11,9 +11,10 @@ export default function OffersTab() {
     <CardQueueTab
       name="offers"
       title="Ready for an offer"
+      level="offer"
       empty={{ what: 'Offer', after: 'KYC verification' }}
       useList={useOffers}
-      renderCard={(row, slaHours) => <OfferCard row={row} slaHours={slaHours} />}
+      renderCard={(row, select) => <OfferCard row={row} select={select} />}
     />
   );
 }
