@@ -932,7 +932,10 @@ export const declineRequests = pgTable(
       'decline_requests_decided_check',
       sql`(status = 'pending') = (decided_by is null and decided_at is null)`,
     ),
-    check('decline_requests_four_eyes_check', sql`decided_by is null or decided_by <> requested_by`),
+    check(
+      'decline_requests_four_eyes_check',
+      sql`decided_by is null or decided_by <> requested_by`,
+    ),
     uniqueIndex('decline_requests_pending_idx')
       .on(t.applicationId)
       .where(sql`status = 'pending'`),
