@@ -1,16 +1,20 @@
 /**
  * `npm run bench` (staff panel part): every staff list, queue and search at 1,000,000 rows,
  * through the whole server over HTTP (guard, validation, JSON, compression) with 20 staff
- * calling at once from a thread of their own (admin-load.ts), then the CSV export's rows per second and memory. PostgreSQL only
+ * calling at once from a thread of their own (admin-load.ts), then the management report
+ * (`admin-report`, 90 days and a year, one member at a time), then the CSV export's rows per
+ * second and memory. PostgreSQL only
  * (DATABASE_URL; skipped without it, or on the embedded PGlite with BENCH_PGLITE=1): a fresh
  * database is made for the run and dropped after it. BENCH_DB=<name> keeps (or reuses) a
  * seeded database of that name instead, for measuring again without seeding again;
  * BENCH_CALLS, BENCH_CONCURRENCY and BENCH_CASE_SECONDS change how long each query is driven;
  * BENCH_ONLY=<text>[|<text>…] measures only the queries whose call or label contains one;
- * BENCH_SKIP_EXPORT=1 leaves the export out, BENCH_SKIP_LISTS=1 the lists;
+ * BENCH_SKIP_EXPORT=1 leaves the export out, BENCH_SKIP_LISTS=1 the lists, BENCH_SKIP_REPORT=1
+ * the report (BENCH_REPORT_CALLS: its timed calls a range, 20);
  * BENCH_PROFILE=<dir> writes a CPU profile of the server's thread for each query.
  * Prints each query's server-thread time per call beside its latencies, and the CPU each call cost the server's thread and PostgreSQL (when it runs on this machine). Fails if a list's
- * p95 or the export misses its target (`admin-me`, the guard alone, is a reference).
+ * p95, the report's (1 s) or the export misses its target (`admin-me`, the guard alone, is a
+ * reference).
  */
 import { Secret, TOTP } from 'otpauth';
 import { Worker } from 'node:worker_threads';
@@ -228,6 +232,120 @@ async function seedRows(db: Db, staffId: string) {
   await db.execute(sql`insert into bench_seeded values (${ROWS})`);
 }
 
+/**
+ * What the management report (`admin-report`) reads beyond the lists' rows, added once to a
+ * seeded database (marked by `bench_report_seeded`, so a reused one gets it too): the
+ * activation row of every activated application, at the moment it became so; a third of those
+ * still at `basic` declined, at the time they last moved; and screening alerts on one
+ * application in fifty (a quarter each open, confirmed, waiting for a clearance's approval and
+ * cleared), raised an hour after it started. The alerts' trigger that copies live alerts onto
+ * the applications is off while they go in, so the applicant list's screening filters, measured
+ * above, find what they found before.
+ */
+async function seedReportRows(db: Db) {
+  const marked = await queryRows(
+    db,
+    sql`select 1 from information_schema.tables where table_name = 'bench_report_seeded'`,
+  );
+  if (marked.length) return false;
+  await db.execute(sql`
+    insert into activations (application_id, card_last4, activated_at, activated_by)
+    select id, lpad((abs(hashtext(id::text)) % 10000)::text, 4, '0'), stage_changed_at, 'bench'
+    from applications where stage = 'activated'
+    on conflict do nothing`);
+  await db.execute(sql`
+    update applications set stage = 'declined', declined_at = stage_changed_at,
+      decline_reason = 'Declined by the bench'
+    where stage = 'basic' and abs(hashtext(id::text)) % 3 = 0`);
+  // The stage trigger stamped the declines now: back to the moment each was made.
+  await db.execute(
+    sql`update applications set stage_changed_at = declined_at where stage = 'declined'`,
+  );
+  await db.execute(sql`alter table screening_alerts disable trigger screening_alerts_flag_insert`);
+  await db.execute(sql`
+    insert into screening_alerts (application_id, source, list, entry_id, kind, score,
+      matched_name, entry, status, confirmed_at, confirm_reason, clear_requested_at,
+      clear_reason, cleared_at, created_at)
+    select id, 'builtin', 'uk', 'BENCH-' || n, case when n % 2 = 0 then 'pep' else 'sanctions' end,
+      0.9, full_name,
+      jsonb_build_object('name', full_name, 'names', jsonb_build_array(full_name),
+        'dates_of_birth', '[]'::jsonb, 'nationalities', '[]'::jsonb, 'programmes', '[]'::jsonb),
+      status,
+      case when status = 'confirmed' then created_at + interval '2 hours' end,
+      case when status = 'confirmed' then 'A true match (bench)' end,
+      case when status in ('clear_requested', 'cleared') then created_at + interval '2 hours' end,
+      case when status in ('clear_requested', 'cleared') then 'Not the same person (bench)' end,
+      case when status = 'cleared' then created_at + interval '3 hours' end,
+      created_at + interval '1 hour'
+    from (select id, full_name, created_at, n,
+        (array['open', 'confirmed', 'clear_requested', 'cleared'])[1 + (n / 50) % 4] as status
+      from (select id, full_name, created_at, row_number() over (order by created_at) as n
+        from applications) as numbered
+      where n % 50 = 0) as chosen`);
+  await db.execute(sql`alter table screening_alerts enable trigger screening_alerts_flag_insert`);
+  for (const table of ['applications', 'activations', 'screening_alerts']) {
+    await db.execute(sql.raw(`vacuum analyze ${table}`));
+  }
+  await db.execute(sql`create table bench_report_seeded (at timestamptz not null default now())`);
+  await db.execute(sql`insert into bench_report_seeded default values`);
+  return true;
+}
+
+/** UK today, 'YYYY-MM-DD', and the day `days` before it: the report's ranges. */
+const ukDay = (days = 0) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
+    new Date(Date.now() - days * 86_400_000),
+  );
+
+/** The report is asked for by one member at a time: timed one call after another. */
+const REPORT_CALLS = Number(process.env.BENCH_REPORT_CALLS ?? 20);
+/** CONTRACT §9 (issue 36): the report answers in under a second at a million applications. */
+const REPORT_P95_TARGET_MS = 1000;
+
+type ReportResult = { label: string; calls: number; p50: number; p95: number; refused?: string };
+
+/**
+ * `admin-report` over `ranges`, each called twice untimed (the first pays for plans and
+ * caches) then REPORT_CALLS times one after another, timed from send to the whole answer.
+ */
+async function measureReport(
+  base: string,
+  token: string,
+  ranges: { label: string; from: string; to: string }[],
+): Promise<ReportResult[]> {
+  const call = (body: object) =>
+    fetch(base + 'admin-report', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-admin-pass': token },
+      body: JSON.stringify(body),
+    });
+  const results: ReportResult[] = [];
+  for (const range of ranges) {
+    const body = { from: range.from, to: range.to };
+    const first = await call(body);
+    if (!first.ok) {
+      const refused = `${first.status} ${(await first.text()).slice(0, 120)}`;
+      results.push({ label: range.label, calls: 0, p50: NaN, p95: NaN, refused });
+      continue;
+    }
+    await first.arrayBuffer();
+    await (await call(body)).arrayBuffer();
+    const times: number[] = [];
+    for (let i = 0; i < REPORT_CALLS; i++) {
+      const started = performance.now();
+      const res = await call(body);
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`admin-report ${range.label}: ${res.status}`);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const at = (p: number) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)]!;
+    results.push({ label: range.label, calls: times.length, p50: at(0.5), p95: at(0.95) });
+    process.stderr.write(`admin-report ${range.label}: ${Math.round(at(0.95))} ms p95\n`);
+  }
+  return results;
+}
+
 /** The queries measured by the staff thread (admin-load.ts), each printed as it is done. */
 /**
  * CPU seconds (user + system) used so far by every PostgreSQL process this machine shows in
@@ -376,6 +494,7 @@ try {
     await seedRows(database.db, me!.id);
     seedSeconds = (performance.now() - seedStarted) / 1000;
   }
+  const reportSeeded = await seedReportRows(database.db);
   // A reused database may have new indexes or rewritten tables from migrations since it was
   // seeded: their statistics and visibility maps (which index-only scans need), as autovacuum
   // would have made them by now.
@@ -475,6 +594,17 @@ try {
   // BENCH_SKIP_LISTS=1: the export alone (e.g. measured again on a quieter machine).
   const results = process.env.BENCH_SKIP_LISTS ? [] : await measureInThread(base, token, chosen);
 
+  // The management report over the last 90 days and the last year (BENCH_ONLY matches
+  // 'admin-report 90 days' or 'admin-report one year'; BENCH_SKIP_REPORT=1 leaves it out).
+  // After the lists: its calls run one at a time, and the lists' 20 callers would queue behind them.
+  const reportRanges = [
+    { label: '90 days', from: ukDay(89), to: ukDay() },
+    { label: 'one year', from: ukDay(364), to: ukDay() },
+  ].filter((r) => !only || only.some((text) => `admin-report ${r.label}`.includes(text)));
+  const reportResults = process.env.BENCH_SKIP_REPORT
+    ? []
+    : await measureReport(base, token, reportRanges);
+
   // The full EOI export, read as fast as the client can; memory sampled while it streams. After
   // the lists: its reader runs on the server's thread, and the 150 MB it reads left that
   // thread's heap collecting through the first lists measured after it (decision 074).
@@ -530,6 +660,19 @@ try {
       `| ${r.call} | ${r.label} | ${matches} | ${r.calls} | ${r.failed} | ${round(r.p50)} | ${round(r.p95)} | ${round(r.serverMs ?? NaN)} | ${round2(r.serverCpuMs)} | ${round2(r.postgresCpuMs)} |\n`,
     );
   }
+  if (reportResults.length) {
+    process.stdout.write(
+      `\nadmin-report, ${REPORT_CALLS} calls a range by one member` +
+        (reportSeeded ? ' (report rows added this run)' : '') +
+        `:\n\n| range | from | to | calls | p50 ms | p95 ms |\n| --- | --- | --- | --- | --- | --- |\n`,
+    );
+    for (const [i, r] of reportResults.entries()) {
+      const range = reportRanges[i]!;
+      process.stdout.write(
+        `| ${r.label} | ${range.from} | ${range.to} | ${r.refused ? `not measured: ${r.refused}` : r.calls} | ${round(r.p50)} | ${round(r.p95)} |\n`,
+      );
+    }
+  }
   process.stdout.write(
     `\nadmin-export-csv, all EOI rows: ${exportRows.toLocaleString('en-GB')} rows, ` +
       `${round(bytes / 1024 / 1024)} MB in ${round(exportSeconds)} s = ` +
@@ -542,6 +685,13 @@ try {
   if (slow.length) {
     process.stderr.write(
       `p95 over ${LIST_P95_TARGET_MS} ms: ${slow.map((r) => `${r.call} ${r.label}`).join(', ')}\n`,
+    );
+    failed = true;
+  }
+  const slowReport = reportResults.filter((r) => !r.refused && r.p95 > REPORT_P95_TARGET_MS);
+  if (slowReport.length) {
+    process.stderr.write(
+      `admin-report p95 over ${REPORT_P95_TARGET_MS} ms: ${slowReport.map((r) => r.label).join(', ')}\n`,
     );
     failed = true;
   }

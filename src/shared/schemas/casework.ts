@@ -210,15 +210,13 @@ export type ServiceLevelsResponse = { ok: true; levels: ServiceLevelRow[] };
 
 // The management report.
 
-const isoDate = (message: string) =>
-  text(message)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine(
-      (v) =>
-        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
-        new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-      message,
-    );
+/** A real calendar day as YYYY-MM-DD ('2026-02-30' is not one, though Date.parse reads it). */
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+}
+const isoDate = (message: string) => text(message).refine(isCalendarDate, message);
 export const REPORT_MAX_DAYS = 731;
 export const ZReportRequest = z
   .object({
@@ -226,6 +224,8 @@ export const ZReportRequest = z
     to: isoDate('To must be a date (YYYY-MM-DD)'),
   })
   .superRefine((value, ctx) => {
+    // The range is checked only between two real days: a bad date has its own message.
+    if (!isCalendarDate(value.from) || !isCalendarDate(value.to)) return;
     const days = (Date.parse(value.to) - Date.parse(value.from)) / 86_400_000;
     if (days < 0)
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'To must be on or after From' });

@@ -1,3 +1,4 @@
+import { ZReportRequest } from './casework.ts';
 import { ZAdminAuthRequest } from './staff.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
@@ -503,4 +504,33 @@ describe('apply-details: date of birth and UK address (CONTRACT §8)', () => {
       );
     },
   );
+});
+
+describe('ZReportRequest', () => {
+  const issues = (input: object) => {
+    const result = ZReportRequest.safeParse(input);
+    return result.success
+      ? []
+      : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+
+  it('takes two real days in order, at most two years apart', () => {
+    expect(issues({ from: '2026-01-01', to: '2026-12-31' })).toEqual([]);
+    expect(issues({ from: '2026-03-02', to: '2026-03-01' })).toEqual([
+      'to: To must be on or after From',
+    ]);
+    expect(issues({ from: '2020-01-01', to: '2026-01-01' })).toEqual([
+      'to: A report covers at most two years',
+    ]);
+  });
+
+  it('names only the bad date, never an order error it would cause', () => {
+    // Date.parse reads 30 February as 2 March, which is after 1 March.
+    expect(issues({ from: '2026-02-30', to: '2026-03-01' })).toEqual([
+      'from: From must be a date (YYYY-MM-DD)',
+    ]);
+    expect(issues({ from: '2026-01-01', to: 'soon' })).toEqual([
+      'to: To must be a date (YYYY-MM-DD)',
+    ]);
+  });
 });
