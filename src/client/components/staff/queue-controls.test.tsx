@@ -90,22 +90,23 @@ describe('queue controls', () => {
     rerender(
       <QueueCaseMeta
         waitingSince={hoursAgo(5)}
-        dueAt={dueAfter(5, 24)}
+        dueAt={dueAfter(5.5, 24)}
         assignee={null}
         basicId={BASIC_ID}
         name="Amelia Hart"
       />,
     );
     expect(screen.getByText('waiting 5 hours')).toBeInTheDocument();
-    // 19 hours less a moment: whole hours, rounded down.
+    // 18½ hours away: whole hours, rounded down (never on a boundary the clock may cross).
     expect(screen.getByText('due in 18 hours')).toBeInTheDocument();
     expect(screen.queryByText('Overdue')).not.toBeInTheDocument();
     expect(screen.queryByText(/Assigned to/)).not.toBeInTheDocument();
   });
 
   it('the due time is given exactly on hover, and an overdue item says so in words beside its icon', () => {
+    const since = hoursAgo(72);
     const due = dueAfter(72, 48);
-    renderWithClient(<WaitingLabel since={hoursAgo(72)} dueAt={due} />);
+    renderWithClient(<WaitingLabel since={since} dueAt={due} />);
     const overdue = screen.getByText('overdue by 1 day');
     expect(overdue.tagName).toBe('TIME');
     expect(overdue).toHaveAttribute('datetime', due);
@@ -115,7 +116,7 @@ describe('queue controls', () => {
     expect(badge.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
     expect(screen.getByText('waiting 3 days')).toHaveAttribute(
       'title',
-      `Waiting since ${formatStaffDateTime(hoursAgo(72))}`,
+      `Waiting since ${formatStaffDateTime(since)}`,
     );
   });
 
