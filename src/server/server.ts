@@ -63,9 +63,10 @@ export async function createServer(
       ...(options.rateLimitKeyPrefix ? { rateLimitKeyPrefix: options.rateLimitKeyPrefix } : {}),
     });
     log = app.log;
+    const transport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : null;
     mailer = startMailWorker({
       db: database.db,
-      transport: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : null,
+      transport,
       from: env.MAIL_FROM,
       log: app.log,
       maxAttempts: env.MAIL_MAX_ATTEMPTS,
@@ -95,6 +96,8 @@ export async function createServer(
           await app.close();
           step = 'stopping the mail worker';
           await mailer?.stop();
+          // Its pooled SMTP connections would otherwise stay open until the server drops them.
+          transport?.close?.();
           step = 'stopping scheduled jobs';
           await scheduler?.stop();
           step = 'closing live events';

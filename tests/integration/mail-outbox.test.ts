@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '#server/db/client.ts';
 import { emailOutbox } from '#server/db/schema.ts';
@@ -12,18 +10,13 @@ import {
 } from '#server/mail/outbox.ts';
 import { createSmtpTransport, type MailTransport } from '#server/mail/transport.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
+import { startSmtpSink, type SinkMail, type SmtpSink } from '../helpers/smtp-sink.ts';
 
 let testDb: TestDatabase;
 let db: Db;
-let smtp: SMTPServer;
+let smtp: SmtpSink;
 let transport: MailTransport;
-let received: Received[] = [];
+let received: SinkMail[] = [];
 /** While false the SMTP peer refuses every recipient, as a server in trouble would. */
 let accepting = true;
 const workers: MailWorker[] = [];
@@ -31,46 +24,20 @@ const workers: MailWorker[] = [];
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.database.db;
-  smtp = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (accepting) return callback();
-      const error = new Error('Mailbox temporarily unavailable') as Error & {
-        responseCode: number;
-      };
-      error.responseCode = 451;
-      callback(error);
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  smtp.on('error', () => {});
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  transport = createSmtpTransport(`smtp://127.0.0.1:${port}`);
+  smtp = await startSmtpSink({ refuse: () => (accepting ? null : 451) });
+  transport = createSmtpTransport(smtp.url);
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  transport.close?.();
+  await smtp.close();
   await testDb.destroy();
 });
 
 beforeEach(async () => {
   await db.delete(emailOutbox).where(sql`true`);
-  received = [];
+  smtp.received.length = 0;
+  received = smtp.received;
   accepting = true;
 });
 
@@ -220,7 +187,8 @@ describe('e-mail outbox', () => {
     expect(warned?.[0]).toMatchObject({ id, template: 'test-mail', attempts: 2 });
     expect(JSON.stringify(log.warn.mock.calls)).not.toContain('carol@');
 
-    // A failed row is never picked up again.
+    // A claim never picks up a failed row (only staff, or the worker once SMTP answers again,
+    // put it back in the queue).
     accepting = true;
     await makeDue(id);
     expect(await w.drainOnce()).toBe(0);

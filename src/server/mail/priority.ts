@@ -15,7 +15,13 @@ const URGENT_TEMPLATES = new Set([
   'eoi.staff_notification.test',
 ]);
 
+/**
+ * Every priority, highest first: the worker claims level by level, each an index range of
+ * (status, priority, next_attempt_at), rather than sorting every due row by both.
+ */
+export const MAIL_PRIORITIES = [1, 0] as const;
+
 /** 1: someone is waiting for it; 0: everything else. The worker sends higher first. */
-export function mailPriority(template: string): number {
+export function mailPriority(template: string): (typeof MAIL_PRIORITIES)[number] {
   return URGENT_TEMPLATES.has(template) ? 1 : 0;
 }
