@@ -29,6 +29,8 @@ const DISPLAY = new Set([
 ]);
 
 const KEYWORDS: Record<string, string> = {
+  'caption-top': 'caption-side',
+  'caption-bottom': 'caption-side',
   static: 'position',
   fixed: 'position',
   absolute: 'position',

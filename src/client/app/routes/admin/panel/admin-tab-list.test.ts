@@ -9,13 +9,26 @@ describe('tabsFor', () => {
     expect(values('owner').slice(-3)).toEqual(['staff', 'data', 'audit']);
   });
 
-  it('gives compliance the casework and review tabs, Screening, Data protection and Audit (CONTRACT §5, §6, §8)', () => {
+  it('gives compliance the casework and review tabs, Screening, Approvals, Reports, Data protection and Audit (CONTRACT §5, §6, §8, §9)', () => {
     expect(values('compliance')).toEqual([
       'applicants',
       'kyc',
       'offers',
       'screening',
+      'approvals',
+      'reports',
       'data',
+      'audit',
+    ]);
+  });
+
+  it('gives the MLRO applicants, screening, approvals, their own queue, reports and audit (CONTRACT §9)', () => {
+    expect(values('mlro')).toEqual([
+      'applicants',
+      'screening',
+      'approvals',
+      'mlro',
+      'reports',
       'audit',
     ]);
   });
