@@ -131,7 +131,9 @@ describe('Assets tab (own server)', () => {
 
     await pickFile(page, 'noir.png', 'image/png', await cardPng('#1B1B1F'));
     await upload.click();
-    await poll(() => page.getByText('Please choose a tier.').isVisible()).toBe(true);
+    // The field says so (the toast may repeat it).
+    const panel = page.getByRole('tabpanel', { name: 'Assets' });
+    await poll(() => panel.getByText('Please choose a tier.').isVisible()).toBe(true);
     expect(await page.getByRole('combobox', { name: 'Tier' }).getAttribute('aria-invalid')).toBe(
       'true',
     );
