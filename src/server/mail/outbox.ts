@@ -601,12 +601,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       .update(emailOutbox)
       .set({ lastError: NO_TRANSPORT_NOTE })
       .where(inArray(emailOutbox.id, unnoted))
-      .returning({ id: emailOutbox.id, template: emailOutbox.template, to: emailOutbox.to });
+      .returning({ id: emailOutbox.id, template: emailOutbox.template });
+    // The id and the kind, never the address: a log line is kept far longer and more widely
+    // than the row (staff find the mail itself through the id).
     for (const row of kept) {
-      log.info(
-        { id: row.id, template: row.template, to: row.to },
-        'e-mail kept in outbox (no SMTP_URL)',
-      );
+      log.info({ id: row.id, template: row.template }, 'e-mail kept in outbox (no SMTP_URL)');
     }
     return kept.length;
   }
