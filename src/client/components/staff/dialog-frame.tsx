@@ -15,6 +15,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
+import { BusyLabel } from '#client/components/ui/busy-label.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 
 type FrameProps = {
   open: boolean;
@@ -81,6 +83,35 @@ export function DialogFrame({
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * A form dialog's buttons: Cancel, and the submit button that reads `working` while busy. Both
+ * are disabled while busy; `disabled` also holds back the submit (nothing chosen yet).
+ */
+export function FormDialogButtons({
+  busy,
+  onCancel,
+  idle,
+  working,
+  disabled = false,
+}: {
+  busy: boolean;
+  onCancel: () => void;
+  idle: string;
+  working: string;
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy || disabled}>
+        <BusyLabel busy={busy} idle={idle} working={working} />
+      </Button>
+    </>
   );
 }
 

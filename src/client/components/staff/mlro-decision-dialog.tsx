@@ -8,13 +8,11 @@ import {
   type MlroDecision,
 } from '#shared/schemas/casework.ts';
 import { FieldError, describedBy } from '#client/components/form/field-error.tsx';
-import { BusyLabel } from '#client/components/ui/busy-label.tsx';
-import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { isApiError } from '#client/lib/api-client.ts';
 import { useMlroDecide } from '#client/lib/staff/api/escalations.ts';
-import { DialogFrame, useOpening } from './dialog-frame.tsx';
+import { DialogFrame, FormDialogButtons, useOpening } from './dialog-frame.tsx';
 import { Form, StaffField, maxLengthOf, showServerErrors, useStaffForm } from './form.tsx';
 
 /** What each decision means, under its label. */
@@ -101,14 +99,12 @@ function DecisionForm({ basicId, name, open, onOpenChange, onCloseAutoFocus }: P
         </Form>
       )}
       footer={
-        <>
-          <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            <BusyLabel busy={busy} idle="Record decision" working="Recording..." />
-          </Button>
-        </>
+        <FormDialogButtons
+          busy={busy}
+          onCancel={() => setOpen(false)}
+          idle="Record decision"
+          working="Recording..."
+        />
       }
     >
       <fieldset

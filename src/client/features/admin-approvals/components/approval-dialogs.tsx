@@ -3,11 +3,13 @@ import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ZApprovalDecideRequest, type ApprovalRow } from '#shared/schemas/casework.ts';
 import { z } from '#shared/schemas/zod.ts';
-import { BusyLabel } from '#client/components/ui/busy-label.tsx';
-import { Button } from '#client/components/ui/button.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { ConfirmDialog } from '#client/components/staff/confirm-dialog.tsx';
-import { DialogFrame, useOpening } from '#client/components/staff/dialog-frame.tsx';
+import {
+  DialogFrame,
+  FormDialogButtons,
+  useOpening,
+} from '#client/components/staff/dialog-frame.tsx';
 import {
   Form,
   StaffField,
@@ -105,14 +107,12 @@ function RejectForm({ row, name, open, onOpenChange, onCloseAutoFocus }: DialogP
         </Form>
       )}
       footer={
-        <>
-          <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            <BusyLabel busy={busy} idle="Reject request" working="Rejecting..." />
-          </Button>
-        </>
+        <FormDialogButtons
+          busy={busy}
+          onCancel={() => setOpen(false)}
+          idle="Reject request"
+          working="Rejecting..."
+        />
       }
     >
       <StaffField

@@ -2,11 +2,14 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { DirectoryMember } from '#shared/schemas/casework.ts';
 import { STAFF_ROLE_LABELS } from '#shared/staff.ts';
-import { BusyLabel } from '#client/components/ui/busy-label.tsx';
-import { Button } from '#client/components/ui/button.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Select, SelectTrigger, SelectValue } from '#client/components/ui/select.tsx';
-import { DialogFrame, useKept, useOpening } from '#client/components/staff/dialog-frame.tsx';
+import {
+  DialogFrame,
+  FormDialogButtons,
+  useKept,
+  useOpening,
+} from '#client/components/staff/dialog-frame.tsx';
 import { OptionList } from '#client/components/staff/list-filters.tsx';
 import {
   assignableMembers,
@@ -93,14 +96,13 @@ export function MoveCasesDialog({
         </form>
       )}
       footer={
-        <>
-          <Button type="button" variant="outline" onClick={onClose} disabled={move.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!to || move.isPending}>
-            <BusyLabel busy={move.isPending} idle="Move cases" working="Moving..." />
-          </Button>
-        </>
+        <FormDialogButtons
+          busy={move.isPending}
+          onCancel={onClose}
+          idle="Move cases"
+          working="Moving..."
+          disabled={!to}
+        />
       }
     >
       <div className="grid gap-2">

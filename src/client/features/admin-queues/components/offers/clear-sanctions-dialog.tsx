@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { toast } from 'sonner';
 import { ZSanctionsClearRequest, type TSanctionsClearRequest } from '#shared/schemas/staff.ts';
-import { Button } from '#client/components/ui/button.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { DialogFrame } from '#client/components/staff/dialog-frame.tsx';
+import { DialogFrame, FormDialogButtons } from '#client/components/staff/dialog-frame.tsx';
 import {
   Form,
   StaffField,
@@ -12,7 +11,6 @@ import {
   useStaffForm,
 } from '#client/components/staff/form.tsx';
 import { useClearSanctions } from '../../api/clear-sanctions.ts';
-import { BusyLabel } from '#client/components/ui/busy-label.tsx';
 
 type Props = {
   basicId: string;
@@ -74,14 +72,12 @@ export function ClearSanctionsDialog({
       title="Clear sanctions match"
       description={`${name}: record why this match is a false positive. Offers can be issued again once it is cleared, and the reason is kept with the match.`}
       footer={
-        <>
-          <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            <BusyLabel busy={busy} idle="Clear match" working="Clearing..." />
-          </Button>
-        </>
+        <FormDialogButtons
+          busy={busy}
+          onCancel={() => setOpen(false)}
+          idle="Clear match"
+          working="Clearing..."
+        />
       }
     >
       <StaffField
