@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicantListResponse, ApplicantRow } from '#shared/schemas/admin-lists.ts';
-import { openAdmin, pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
+import { openAdmin, pageOverflow, seriousFindings } from './helpers/admin.ts';
 import {
   applicantCall,
   DETAILS,
@@ -42,13 +42,6 @@ const bodyRows = (page: Page) => table(page).locator('tbody tr');
 const rowWith = (page: Page, text: string) => bodyRows(page).filter({ hasText: text });
 const showing = (page: Page, text: string) =>
   page.getByRole('navigation', { name: 'Pagination' }).getByText(text, { exact: true });
-
-/** Serious and critical axe findings, once fade-ins have ended, as readable lines. */
-async function serious(page: Page, colourOnly = false): Promise<string[]> {
-  return (await seriousAxeViolations(page, { colourOnly })).map(
-    (v) => `${v.id}: ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`,
-  );
-}
 
 /** Picks `option` in the Radix select labelled `label`. */
 async function choose(page: Page, label: string, option: string) {
@@ -447,9 +440,9 @@ describe('staff panel: Applicants tab (own server)', () => {
       await showing(page, 'Showing 1 to 20 of 26').waitFor();
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
       await applyThemeInPlace(page, 'light');
-      expect(await serious(page), `${viewport.width} light`).toEqual([]);
+      expect(await seriousFindings(page), `${viewport.width} light`).toEqual([]);
       await applyThemeInPlace(page, 'dark');
-      expect(await serious(page, true), `${viewport.width} dark`).toEqual([]);
+      expect(await seriousFindings(page, true), `${viewport.width} dark`).toEqual([]);
       await applyThemeInPlace(page, 'light');
       // The table scrolls inside its own frame; the actions stay in view at the right edge.
       const actions = bodyRows(page)
@@ -462,7 +455,7 @@ describe('staff panel: Applicants tab (own server)', () => {
       const sheet = page.getByRole('dialog', { name: 'Timeline' });
       await sheet.getByRole('listitem').first().waitFor();
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-      expect(await serious(page)).toEqual([]);
+      expect(await seriousFindings(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await sheet.waitFor({ state: 'hidden' });
 
@@ -471,7 +464,7 @@ describe('staff panel: Applicants tab (own server)', () => {
         .getByRole('button', { name: /^Override Tier for / })
         .click();
       await page.getByRole('dialog', { name: 'Override Tier' }).waitFor();
-      expect(await serious(page)).toEqual([]);
+      expect(await seriousFindings(page)).toEqual([]);
     }
   });
 });

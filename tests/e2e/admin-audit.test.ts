@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAdmin, pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
+import { openAdmin, pageOverflow, seriousFindings } from './helpers/admin.ts';
 import { staffCall } from './helpers/applicant.ts';
 import { applyThemeInPlace } from './helpers/axe.ts';
 import { launchBrowser, type PageOptions } from './helpers/browser.ts';
@@ -17,13 +17,6 @@ const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
 const auditRows = (page: Page) =>
   page.getByRole('region', { name: 'Audit log' }).locator('tbody tr');
-
-/** Serious and critical axe findings, once fade-ins have ended, as readable lines. */
-async function serious(page: Page, colourOnly = false): Promise<string[]> {
-  return (await seriousAxeViolations(page, { colourOnly })).map(
-    (v) => `${v.id}: ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`,
-  );
-}
 
 /**
  * The audit view (issue 14). Its own server: the log of the shared one grows with every other
@@ -118,9 +111,9 @@ describe('staff panel: the audit view (own server)', () => {
         await auditRows(page).first().waitFor();
         await animationsSettled(page);
         await applyThemeInPlace(page, 'light');
-        expect(await serious(page), 'light').toEqual([]);
+        expect(await seriousFindings(page), 'light').toEqual([]);
         await applyThemeInPlace(page, 'dark');
-        expect(await serious(page, true), 'dark').toEqual([]);
+        expect(await seriousFindings(page, true), 'dark').toEqual([]);
         await applyThemeInPlace(page, 'light');
         expect(await pageOverflow(page), 'the page scrolls sideways').toBeLessThanOrEqual(0);
         if (viewport === DESKTOP) {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicantCaseResponse, CaseAssignResponse } from '#shared/schemas/case.ts';
-import { openAdmin, pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
+import { openAdmin, pageOverflow, seriousFindings } from './helpers/admin.ts';
 import { seedApplicant, staffCall, type Applicant } from './helpers/applicant.ts';
 import { applyThemeInPlace } from './helpers/axe.ts';
 import { launchBrowser } from './helpers/browser.ts';
@@ -15,13 +15,6 @@ const LAPTOP = { width: 1366, height: 768 };
 
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-/** Serious and critical axe findings, once fade-ins have ended, as readable lines. */
-async function serious(page: Page, colourOnly = false): Promise<string[]> {
-  return (await seriousAxeViolations(page, { colourOnly })).map(
-    (v) => `${v.id}: ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`,
-  );
-}
 
 /**
  * The case screen (issue 14): one applicant's details, both identity files side by side and
@@ -197,9 +190,9 @@ describe('staff panel: case screen (own server)', () => {
       await page.getByRole('img', { name: 'Selfie Photo of Amelia Hart' }).waitFor();
       await animationsSettled(page);
       await applyThemeInPlace(page, 'light');
-      expect(await serious(page), `${viewport.width} light`).toEqual([]);
+      expect(await seriousFindings(page), `${viewport.width} light`).toEqual([]);
       await applyThemeInPlace(page, 'dark');
-      expect(await serious(page, true), `${viewport.width} dark`).toEqual([]);
+      expect(await seriousFindings(page, true), `${viewport.width} dark`).toEqual([]);
       await applyThemeInPlace(page, 'light');
       expect(await pageOverflow(page), `${viewport.width} scrolls sideways`).toBeLessThanOrEqual(0);
     }

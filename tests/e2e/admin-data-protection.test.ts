@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicantListResponse } from '#shared/schemas/admin-lists.ts';
 import { DECLINE_ALREADY_REQUESTED_MESSAGE } from '#shared/schemas/casework.ts';
 import { describePeriod, RETENTION_RULES } from '#shared/retention.ts';
-import { openAdmin, pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
+import { checkStaffScreen, openAdmin } from './helpers/admin.ts';
 import {
   applicantCall,
   DETAILS,
@@ -12,8 +12,6 @@ import {
   staffCall,
   type Applicant,
 } from './helpers/applicant.ts';
-import { applyThemeInPlace } from './helpers/axe.ts';
-import { animationsSettled } from './helpers/public-routes.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { startBuiltServer, staffSignIn, type RunningServer } from './helpers/server.ts';
 
@@ -37,30 +35,6 @@ const event = (page: Page, label: string) =>
     .filter({
       has: page.getByText(label, { exact: true }),
     });
-
-/** Serious and critical axe findings, once fade-ins have ended, as readable lines. */
-async function serious(page: Page, colourOnly = false): Promise<string[]> {
-  return (await seriousAxeViolations(page, { colourOnly })).map(
-    (v) => `${v.id}: ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`,
-  );
-}
-
-/** The screen in full in light, its colours in dark; nothing wider than the screen. */
-async function checkScreen(page: Page, screen: string) {
-  // A sheet still sliding in or a dialog still fading in is neither its final contrast nor its
-  // final width (on a loaded machine the animation can outlast the wait for the element).
-  await animationsSettled(page);
-  await applyThemeInPlace(page, 'light');
-  expect(await serious(page), `${screen}, light`).toEqual([]);
-  await applyThemeInPlace(page, 'dark');
-  // Asked again for a few seconds, so a toast or a repaint in the new theme cannot decide it;
-  // a finding that stays still fails.
-  await expect
-    .poll(() => serious(page, true), { message: `${screen}, dark`, timeout: 15_000 })
-    .toEqual([]);
-  await applyThemeInPlace(page, 'light');
-  expect(await pageOverflow(page), `${screen} scrolls sideways`).toBeLessThanOrEqual(0);
-}
 
 /**
  * Declining and erasing change applicants every other panel test would see, and the list of
@@ -347,29 +321,29 @@ describe('staff panel: data protection (own server)', () => {
 
         const page = await open({ tab: 'Data protection', viewport });
         await requestCard(page, waiting.name).waitFor();
-        await checkScreen(page, 'Data protection tab');
+        await checkStaffScreen(page, 'Data protection tab');
 
         await requestCard(page, waiting.name)
           .getByRole('button', { name: `Approve erasure for ${waiting.name}` })
           .click();
         await alertDialog(page, `Erase ${waiting.name}'s personal data`).waitFor();
-        await checkScreen(page, 'approve dialog');
+        await checkStaffScreen(page, 'approve dialog');
         await page.keyboard.press('Escape');
 
         await requestCard(page, waiting.name)
           .getByRole('button', { name: `Timeline for ${waiting.name}` })
           .click();
         await sheet(page).getByTestId('erasure-request').waitFor();
-        await checkScreen(page, 'timeline with a pending request');
+        await checkStaffScreen(page, 'timeline with a pending request');
         await page.keyboard.press('Escape');
 
         await page.getByRole('tab', { name: 'Applicants', exact: true }).click();
         await openTimeline(page, declined.email, declined.name);
         await sheet(page).getByRole('region', { name: 'Declined' }).waitFor();
-        await checkScreen(page, 'timeline of a declined application');
+        await checkStaffScreen(page, 'timeline of a declined application');
         await sheet(page).getByRole('button', { name: 'Request erasure' }).click();
         await dialog(page, 'Request erasure').waitFor();
-        await checkScreen(page, 'request dialog');
+        await checkStaffScreen(page, 'request dialog');
         await page.keyboard.press('Escape');
         await page.keyboard.press('Escape');
 
@@ -377,10 +351,10 @@ describe('staff panel: data protection (own server)', () => {
         await signInBrowser(own.context(), declined);
         await own.goto('/apply/review');
         await own.getByTestId('declined-notice').waitFor();
-        await checkScreen(own, 'declined notice');
+        await checkStaffScreen(own, 'declined notice');
         await own.goto('/apply');
         await own.getByTestId('declined-notice').waitFor();
-        await checkScreen(own, '/apply with the notice');
+        await checkStaffScreen(own, '/apply with the notice');
       }, 120_000);
     }
   });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KycListFile, KycListResponse } from '#shared/schemas/admin.ts';
 import type { ApplyGetStageResponse } from '#shared/schemas/journey.ts';
 import { plainPdf } from '../helpers/pdf.ts';
-import { openAdmin, pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
+import { openAdmin, pageOverflow, seriousFindings } from './helpers/admin.ts';
 import {
   applicantCall,
   DETAILS,
@@ -39,13 +39,6 @@ const card = (page: Page, email: string) =>
 const fileBox = (group: Locator, title: 'Government ID' | 'Selfie Photo') =>
   group.getByRole('group', { name: title, exact: true });
 const previewDialog = (page: Page) => page.getByRole('dialog');
-
-/** Serious and critical axe findings, once fade-ins have ended, as readable lines. */
-async function serious(page: Page): Promise<string[]> {
-  return (await seriousAxeViolations(page)).map(
-    (v) => `${v.id}: ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`,
-  );
-}
 
 async function upload(applicant: Applicant, type: 'document' | 'selfie', file: Blob, name: string) {
   const form = new FormData();
@@ -328,7 +321,7 @@ describe('staff panel: KYC tab (own server)', () => {
       await expect.poll(() => pendingHeading(page).innerText()).toMatch(/\(\d+\)$/);
       await card(page, 'omar.said@example.com').waitFor();
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-      expect(await serious(page)).toEqual([]);
+      expect(await seriousFindings(page)).toEqual([]);
 
       const preview = fileBox(card(page, emailOf(amelia)), 'Selfie Photo').getByRole('button', {
         name: /^Preview/,
@@ -337,7 +330,7 @@ describe('staff panel: KYC tab (own server)', () => {
       await page.keyboard.press('Enter');
       await previewDialog(page).getByRole('img').waitFor();
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-      expect(await serious(page)).toEqual([]);
+      expect(await seriousFindings(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await previewDialog(page).waitFor({ state: 'hidden' });
       await expect.poll(() => preview.evaluate((el) => el === document.activeElement)).toBe(true);

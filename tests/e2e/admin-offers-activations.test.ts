@@ -2,7 +2,7 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivationListResponse, OfferListResponse } from '#shared/schemas/admin.ts';
 import type { ActivationResponse, ApplyGetStageResponse } from '#shared/schemas/journey.ts';
-import { openAdmin, pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
+import { openAdmin, pageOverflow, seriousFindings } from './helpers/admin.ts';
 import {
   applicantCall,
   seedApplicant,
@@ -25,13 +25,6 @@ const offerCard = (page: Page, email: string) =>
   page.getByRole('group', { name: /^Offer for / }).filter({ hasText: email });
 const activationCard = (page: Page, email: string) =>
   page.getByRole('group', { name: /^Activation for / }).filter({ hasText: email });
-
-/** Serious and critical axe findings, once fade-ins have ended, as readable lines. */
-async function serious(page: Page): Promise<string[]> {
-  return (await seriousAxeViolations(page)).map(
-    (v) => `${v.id}: ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`,
-  );
-}
 
 /** The value a fact (term) shows on a card, e.g. 'Annual income' → '£120,000'. */
 async function fact(card: ReturnType<typeof offerCard>, term: string): Promise<string> {
@@ -135,11 +128,11 @@ describe('staff panel: Offers and Activations tabs (own server)', () => {
         const page = await open('Offers', { viewport });
         await offerCard(page, emailOf(pep)).waitFor();
         expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-        expect(await serious(page)).toEqual([]);
+        expect(await seriousFindings(page)).toEqual([]);
         await page.getByRole('tab', { name: 'Activations' }).click();
         await activationCard(page, emailOf(signed)).waitFor();
         expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-        expect(await serious(page)).toEqual([]);
+        expect(await seriousFindings(page)).toEqual([]);
       }
     });
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications } from '#server/db/schema.ts';
-import { openAdmin, pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
+import { openAdmin, pageOverflow, seriousFindings } from './helpers/admin.ts';
 import { applyThemeInPlace } from './helpers/axe.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { startBuiltServer, type RunningServer } from './helpers/server.ts';
@@ -14,13 +14,6 @@ const DESKTOP = { width: 1280, height: 800 };
 const BACKLOG = 1_500;
 const DAY = 24 * 60 * 60_000;
 const SHOTS = process.env.QUEUE_SHOTS; // a folder: screenshots while building the screens
-
-/** Serious and critical axe findings, once fade-ins have ended, as readable lines. */
-async function serious(page: Page, colourOnly = false): Promise<string[]> {
-  return (await seriousAxeViolations(page, { colourOnly })).map(
-    (v) => `${v.id}: ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`,
-  );
-}
 
 /** The pending table's scrolling frame (a region named after the table). */
 const pendingTable = (page: Page) => page.getByRole('region', { name: 'Pending KYC files' });
@@ -160,12 +153,12 @@ describe('staff panel: queues with a backlog (own server)', () => {
           ).toBeLessThanOrEqual(viewport.width === DESKTOP.width ? 0 : Infinity);
         }
         await applyThemeInPlace(page, 'light');
-        expect(await serious(page), `${tab} ${viewport.width} light`).toEqual([]);
+        expect(await seriousFindings(page), `${tab} ${viewport.width} light`).toEqual([]);
         if (SHOTS) {
           await page.screenshot({ path: `${SHOTS}/${tab}-${viewport.width}-light.png` });
         }
         await applyThemeInPlace(page, 'dark');
-        expect(await serious(page, true), `${tab} ${viewport.width} dark`).toEqual([]);
+        expect(await seriousFindings(page, true), `${tab} ${viewport.width} dark`).toEqual([]);
         if (SHOTS) {
           await page.screenshot({ path: `${SHOTS}/${tab}-${viewport.width}-dark.png` });
         }

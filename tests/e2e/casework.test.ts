@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicantCaseResponse } from '#shared/schemas/case.ts';
 import { REFERENCE_REQUIRED_MESSAGE } from '#shared/schemas/casework.ts';
-import { openAdmin, pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
+import { checkStaffScreen, openAdmin } from './helpers/admin.ts';
 import {
   applicantCall,
   DETAILS,
@@ -10,9 +10,7 @@ import {
   staffCall,
   type Applicant,
 } from './helpers/applicant.ts';
-import { applyThemeInPlace } from './helpers/axe.ts';
 import { launchBrowser } from './helpers/browser.ts';
-import { animationsSettled } from './helpers/public-routes.ts';
 import { startBuiltServer, staffSignIn, type RunningServer } from './helpers/server.ts';
 
 const { openPage } = launchBrowser();
@@ -25,26 +23,6 @@ const toast = (page: Page, text: string) =>
 const actions = (page: Page) => page.getByRole('region', { name: 'Actions' });
 const escalationBlock = (page: Page) => page.getByRole('region', { name: 'MLRO escalation' });
 const article = (page: Page, name: string) => page.getByRole('article', { name });
-
-/** Serious and critical axe findings, once fade-ins have ended, as readable lines. */
-async function serious(page: Page, colourOnly = false): Promise<string[]> {
-  return (await seriousAxeViolations(page, { colourOnly })).map(
-    (v) => `${v.id}: ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`,
-  );
-}
-
-/** The screen in full in light, its colours in dark; nothing wider than the screen. */
-async function checkScreen(page: Page, screen: string) {
-  await animationsSettled(page);
-  await applyThemeInPlace(page, 'light');
-  expect(await serious(page), `${screen}, light`).toEqual([]);
-  await applyThemeInPlace(page, 'dark');
-  await expect
-    .poll(() => serious(page, true), { message: `${screen}, dark`, timeout: 15_000 })
-    .toEqual([]);
-  await applyThemeInPlace(page, 'light');
-  expect(await pageOverflow(page), `${screen} scrolls sideways`).toBeLessThanOrEqual(0);
-}
 
 /**
  * Case work (CONTRACT §9, issue 36 items 3 and 4): a decline asked for by compliance and
@@ -258,32 +236,32 @@ describe('staff panel: approvals and the MLRO (own server)', () => {
         const owner = await open({ tab: 'Approvals', viewport });
         const row: Locator = article(owner, declining.name);
         await row.waitFor();
-        await checkScreen(owner, 'Approvals tab');
+        await checkStaffScreen(owner, 'Approvals tab');
         await row.getByRole('button', { name: `Approve decline for ${declining.name}` }).click();
         await owner.getByRole('alertdialog', { name: `Decline ${declining.name}?` }).waitFor();
-        await checkScreen(owner, 'approve dialog');
+        await checkStaffScreen(owner, 'approve dialog');
         await owner.keyboard.press('Escape');
         await row.getByRole('button', { name: `Reject decline for ${declining.name}` }).click();
         await owner.getByRole('dialog', { name: 'Reject request' }).waitFor();
-        await checkScreen(owner, 'reject dialog');
+        await checkStaffScreen(owner, 'reject dialog');
         await owner.keyboard.press('Escape');
 
         const mlro = await open({ role: 'mlro', tab: 'MLRO', viewport });
         const waiting = article(mlro, held.name);
         await waiting.waitFor();
-        await checkScreen(mlro, 'MLRO tab');
+        await checkStaffScreen(mlro, 'MLRO tab');
         await waiting.getByRole('button', { name: `Record decision for ${held.name}` }).click();
         const decide = mlro.getByRole('dialog', { name: 'Record MLRO decision' });
         await decide.getByRole('radio', { name: /Reported/ }).check();
         await decide.getByRole('button', { name: 'Record decision' }).click();
         await decide.getByText(REFERENCE_REQUIRED_MESSAGE).waitFor();
-        await checkScreen(mlro, 'decision dialog with its messages');
+        await checkStaffScreen(mlro, 'decision dialog with its messages');
         await mlro.keyboard.press('Escape');
 
         await mlro.goto(`/admin/applicants/${held.basicId}`);
         await escalationBlock(mlro).getByText('With the MLRO').waitFor();
         await mlro.getByTestId('held-badge').waitFor();
-        await checkScreen(mlro, 'held case');
+        await checkStaffScreen(mlro, 'held case');
       }, 120_000);
     }
   });

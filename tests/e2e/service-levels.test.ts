@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#server/db/client.ts';
 import { applications } from '#server/db/schema.ts';
-import { openAdmin, pageOverflow, seriousAxeViolations } from './helpers/admin.ts';
+import { openAdmin, pageOverflow, seriousFindings } from './helpers/admin.ts';
 import { applyThemeInPlace } from './helpers/axe.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { startBuiltServer, type RunningServer } from './helpers/server.ts';
@@ -29,22 +29,15 @@ const staffRow = (page: Page, name: string) =>
   page.getByRole('region', { name: 'Staff members' }).getByRole('row').filter({ hasText: name });
 const strip = (page: Page) => page.getByRole('region', { name: 'Service levels' });
 
-/** Serious and critical axe findings, once fade-ins have ended, as readable lines. */
-async function serious(page: Page, colourOnly = false): Promise<string[]> {
-  return (await seriousAxeViolations(page, { colourOnly })).map(
-    (v) => `${v.id}: ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`,
-  );
-}
-
 /** No sideways scroll, and axe finds nothing serious in either theme (screenshots if asked). */
 async function checkScreen(page: Page, name: string) {
   const width = page.viewportSize()?.width ?? 0;
   expect(await pageOverflow(page), `${name} ${width}`).toBeLessThanOrEqual(0);
   await applyThemeInPlace(page, 'light');
-  expect(await serious(page), `${name} ${width} light`).toEqual([]);
+  expect(await seriousFindings(page), `${name} ${width} light`).toEqual([]);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}-light.png`, fullPage: true });
   await applyThemeInPlace(page, 'dark');
-  expect(await serious(page, true), `${name} ${width} dark`).toEqual([]);
+  expect(await seriousFindings(page, true), `${name} ${width} dark`).toEqual([]);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}-dark.png`, fullPage: true });
 }
 

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { STAFF_TOKEN_KEY } from '#client/lib/staff-token.ts';
 import type { StaffRole } from '#shared/staff.ts';
-import { axeViolations } from './axe.ts';
+import { expect } from 'vitest';
+import { applyThemeInPlace, axeViolations } from './axe.ts';
 import { baseURL, type PageOptions } from './browser.ts';
 import { animationsSettled } from './public-routes.ts';
 import { staffSignIn } from './server.ts';
@@ -68,6 +69,29 @@ export async function seriousAxeViolations(page: Page, options: { colourOnly?: b
   await animationsSettled(page);
   const violations = await axeViolations(page, options);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** seriousAxeViolations as readable lines ('id: help at [targets]'), for a test's message. */
+export async function seriousFindings(page: Page, colourOnly = false): Promise<string[]> {
+  return (await seriousAxeViolations(page, { colourOnly })).map(
+    (v) => `${v.id}: ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`,
+  );
+}
+
+/**
+ * A staff screen checked in full in light, its colours again in dark (asked for a few seconds,
+ * so a toast or a repaint in the new theme cannot decide it), and nothing wider than the screen.
+ */
+export async function checkStaffScreen(page: Page, screen: string) {
+  await animationsSettled(page);
+  await applyThemeInPlace(page, 'light');
+  expect(await seriousFindings(page), `${screen}, light`).toEqual([]);
+  await applyThemeInPlace(page, 'dark');
+  await expect
+    .poll(() => seriousFindings(page, true), { message: `${screen}, dark`, timeout: 15_000 })
+    .toEqual([]);
+  await applyThemeInPlace(page, 'light');
+  expect(await pageOverflow(page), `${screen} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
 /**
